@@ -1,0 +1,61 @@
+"""Readable renderings of structured documents for the admin: dials as tables, JSON as text."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from django.template.loader import render_to_string
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
+
+STAT_LABELS = {
+    "max_speed": "Max speed", "front_gunnery": "Front gunnery",
+    "rear_gunnery": "Rear gunnery", "piloting": "Piloting",
+    "speed": "Speed", "attack": "Attack", "defense": "Defense", "fate": "Fate",
+}
+MARKER_LABELS = {
+    "start": "start", "ko": "KO", "structural_limit": "structural limit",
+    "bail_out": "bail out",
+}
+
+
+def dial_table(dial: Mapping[str, Any] | None, colours: Mapping[str, Mapping[str, Any]]
+               ) -> SafeString:
+    """A combat dial click by click: each stat's value, its ability colour, the markers.
+
+    ``colours`` maps an ability's stable id to ``{"name": ..., "colour": css colour}``.
+    """
+    if not dial or not dial.get("clicks"):
+        return format_html("<p>{}</p>", "No combat dial.")
+    stats = list(dial.get("stats", []))
+    rows = []
+    for number, click in enumerate(dial["clicks"], start=1):
+        cells = []
+        for stat in stats:
+            key = (click.get("colours") or {}).get(stat)
+            ability = colours.get(key, {}) if key else {}
+            value = (click.get("values") or {}).get(stat)
+            cells.append({
+                "value": "—" if value is None else value,
+                "ability": ability.get("name") or key or "",
+                "colour": ability.get("colour") or "",
+            })
+        markers = [MARKER_LABELS.get(m, m.replace("_", " ")) for m in click.get("markers", [])]
+        rows.append({"number": number, "cells": cells, "markers": ", ".join(markers)})
+    return render_to_string("admin/content/dial_table.html", {
+        "headers": [STAT_LABELS.get(s, s) for s in stats], "rows": rows,
+    })
+
+
+def speed_table(dial: Mapping[str, Any] | None) -> SafeString:
+    if not dial or not dial.get("speeds"):
+        return format_html("<p>{}</p>", "No speed dial.")
+    return render_to_string("admin/content/speed_table.html", {"speeds": dial["speeds"]})
+
+
+def json_preview(value: Any) -> SafeString:
+    """Pretty-printed JSON in a scrollable block."""
+    text = json.dumps(value, indent=2, ensure_ascii=False, sort_keys=True)
+    return format_html('<pre class="muster-json">{}</pre>', text)

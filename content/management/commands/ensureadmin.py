@@ -1,0 +1,35 @@
+"""``manage.py ensureadmin``: make sure a local admin account exists and print how to log in."""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandParser
+
+
+class Command(BaseCommand):
+    help = "Create the local admin account (password kept in var/admin-password.txt) and print it."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--username", default="admin")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        secret_file = Path(settings.VAR_DIR) / "admin-password.txt"
+        secret_file.parent.mkdir(parents=True, exist_ok=True)
+        if not secret_file.exists():
+            secret_file.write_text(secrets.token_urlsafe(12) + "\n", encoding="utf-8")
+            secret_file.chmod(0o600)
+        password = secret_file.read_text(encoding="utf-8").strip()
+        user_model = get_user_model()
+        user, _ = user_model.objects.get_or_create(username=options["username"])
+        user.is_staff = user.is_superuser = True
+        user.set_password(password)
+        user.save()
+        self.stdout.write(self.style.SUCCESS(
+            f"Admin login: username {user.username!r}, password {password!r} "
+            f"(kept in {secret_file})"
+        ))

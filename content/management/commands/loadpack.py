@@ -1,0 +1,57 @@
+"""``manage.py loadpack PATH...``: load content packs, all or nothing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from content.services.packs import (
+    PackLoadError,
+    pack_load,
+    pack_validate,
+    read_pack_files,
+)
+
+
+class Command(BaseCommand):
+    help = (
+        "Load content packs (files, or folders searched for */*.json) in one transaction. "
+        "The same version twice changes nothing; an older version needs --force."
+    )
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("paths", nargs="*", help="pack files or folders (default: all packs)")
+        parser.add_argument("--force", action="store_true", help="allow an older version")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        paths = _expand(options["paths"] or [settings.CONTENT_PACK_DIR])
+        if not paths:
+            raise CommandError("no pack files found")
+        docs, read_errors = read_pack_files(paths)
+        try:
+            if read_errors:
+                raise PackLoadError(read_errors + pack_validate(docs, options["force"])[0])
+            report = pack_load(
+                documents=docs, force=options["force"],
+                progress=lambda line: self.stderr.write(line),
+            )
+        except PackLoadError as exc:
+            for error in exc.errors:
+                self.stderr.write(self.style.ERROR(str(error)))
+            raise CommandError(
+                f"{len(exc.errors)} problem(s) found; nothing was loaded"
+            ) from exc
+        self.stdout.write(self.style.SUCCESS(
+            f"loaded {len(report.loaded)} pack(s), {len(report.unchanged)} unchanged, "
+            f"{sum(report.counts.values())} records written"
+        ))
+
+
+def _expand(paths: list[Any]) -> list[Path]:
+    files: list[Path] = []
+    for path in map(Path, paths):
+        files += sorted(path.glob("**/*.json")) if path.is_dir() else [path]
+    return files

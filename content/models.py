@@ -1,0 +1,231 @@
+"""The catalogue: the current published projection of the content packs.
+
+Every record keeps the whole structured document it was loaded from in ``data`` (validated
+by its JSON Schema); a few values are copied into columns so the admin can search, filter
+and sort on them. Packs themselves are stored whole, one immutable row per version.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from django.core.exceptions import ValidationError
+from django.db import models
+
+from content.schemas import record_data_errors
+
+
+class GameSystem(models.Model):
+    slug = models.SlugField(unique=True, max_length=40)
+    name = models.CharField(max_length=100)
+    seed = models.CharField(max_length=100, blank=True, help_text="The rule-book file.")
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class ContentPack(models.Model):
+    """A pack as currently published: which version of it the catalogue projects."""
+
+    pack_id = models.SlugField("pack id", unique=True, max_length=100)
+    system = models.ForeignKey(GameSystem, on_delete=models.PROTECT, related_name="packs")
+    name = models.CharField(max_length=200)
+    version = models.CharField(max_length=40)
+    checksum = models.CharField(max_length=64)
+    source = models.JSONField(default=dict)
+    loaded_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["pack_id"]
+
+    def __str__(self) -> str:
+        return f"{self.pack_id} {self.version}"
+
+
+class ContentPackVersion(models.Model):
+    """One loaded version of a pack, stored whole with its hash; never rewritten."""
+
+    pack = models.ForeignKey(ContentPack, on_delete=models.CASCADE, related_name="versions")
+    version = models.CharField(max_length=40)
+    checksum = models.CharField(max_length=64)
+    document = models.JSONField()
+    loaded_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["pack", "-loaded_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["pack", "version"], name="pack_version_once")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.pack.pack_id} {self.version}"
+
+
+class CatalogueRecord(models.Model):
+    """What every content record shares: identity, provenance and its validated document."""
+
+    RECORD_TYPE: ClassVar[str]
+
+    system = models.ForeignKey(GameSystem, on_delete=models.PROTECT, related_name="+")
+    pack = models.ForeignKey(ContentPack, on_delete=models.PROTECT, related_name="+")
+    stable_id = models.SlugField(
+        "stable id", max_length=100, help_text="Never renamed or reused: lists refer to it."
+    )
+    name = models.CharField(max_length=200, db_index=True)
+    name_original = models.CharField(
+        "name as printed", max_length=200, blank=True,
+        help_text="The name in the book's own language, when it is not English.",
+    )
+    source = models.JSONField(help_text="The seed file and the book's section heading.")
+    sample = models.BooleanField(
+        default=False, help_text="Invented illustration data, not from the book."
+    )
+    uncertain = models.JSONField(
+        default=list, blank=True,
+        help_text="Values that could not be read with confidence: JSON path and why.",
+    )
+    data = models.JSONField(help_text="The record's document, checked against its JSON Schema.")
+
+    class Meta:
+        abstract = True
+        ordering = ["system", "name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def clean(self) -> None:
+        super().clean()
+        system = self.system.slug if self.system_id else ""
+        errors = record_data_errors(self.RECORD_TYPE, system, self.data)
+        if errors:
+            raise ValidationError({"data": [str(e) for e in errors]})
+
+
+def _unique_per_system(name: str) -> list[models.UniqueConstraint]:
+    return [models.UniqueConstraint(fields=["system", "stable_id"], name=f"{name}_stable_id")]
+
+
+class Release(CatalogueRecord):
+    RECORD_TYPE = "release"
+
+    class Meta(CatalogueRecord.Meta):
+        constraints = _unique_per_system("release")
+
+
+class CombatDial(CatalogueRecord):
+    RECORD_TYPE = "combat_dial"
+
+    class Meta(CatalogueRecord.Meta):
+        constraints = _unique_per_system("combat_dial")
+
+
+class SpeedDial(CatalogueRecord):
+    RECORD_TYPE = "speed_dial"
+
+    class Meta(CatalogueRecord.Meta):
+        constraints = _unique_per_system("speed_dial")
+
+
+class Ability(CatalogueRecord):
+    """Skills, equipment, traits, speed effects and colour-keyed special abilities."""
+
+    RECORD_TYPE = "ability"
+    kind = models.CharField(max_length=40, blank=True, db_index=True)
+
+    class Meta(CatalogueRecord.Meta):
+        verbose_name_plural = "abilities, skills and equipment"
+        constraints = _unique_per_system("ability")
+
+
+class NavigationCard(CatalogueRecord):
+    RECORD_TYPE = "navigation_card"
+
+    class Meta(CatalogueRecord.Meta):
+        constraints = _unique_per_system("navigation_card")
+
+
+class Weapon(CatalogueRecord):
+    RECORD_TYPE = "weapon"
+
+    class Meta(CatalogueRecord.Meta):
+        constraints = _unique_per_system("weapon")
+
+
+class Archetype(CatalogueRecord):
+    RECORD_TYPE = "archetype"
+
+    class Meta(CatalogueRecord.Meta):
+        constraints = _unique_per_system("archetype")
+
+
+class MassTable(CatalogueRecord):
+    RECORD_TYPE = "mass_table"
+
+    class Meta(CatalogueRecord.Meta):
+        constraints = _unique_per_system("mass_table")
+
+
+class Maneuver(CatalogueRecord):
+    RECORD_TYPE = "maneuver"
+
+    class Meta(CatalogueRecord.Meta):
+        constraints = _unique_per_system("maneuver")
+
+
+class FighterWeight(CatalogueRecord):
+    RECORD_TYPE = "fighter_weight"
+
+    class Meta(CatalogueRecord.Meta):
+        constraints = _unique_per_system("fighter_weight")
+
+
+class RuleTable(CatalogueRecord):
+    """Any other table of the books: wound table, experience levels, landing tables..."""
+
+    RECORD_TYPE = "table"
+
+    class Meta(CatalogueRecord.Meta):
+        verbose_name = "rule table"
+        constraints = _unique_per_system("rule_table")
+
+
+class Figure(CatalogueRecord):
+    """A plane (pilot and plane), an Ace or a character token."""
+
+    RECORD_TYPE = "figure"
+
+    class Kind(models.TextChoices):
+        PLANE = "plane", "Plane"
+        ACE = "ace", "Ace"
+        CHARACTER_TOKEN = "character_token", "Character token"
+
+    kind = models.CharField(max_length=20, choices=Kind.choices, db_index=True)
+    collector_number = models.CharField(max_length=20, blank=True, db_index=True)
+    point_value = models.PositiveIntegerField(null=True, blank=True, db_index=True)
+    squadron_symbol = models.CharField(max_length=100, blank=True)
+    release = models.ForeignKey(
+        Release, null=True, blank=True, on_delete=models.SET_NULL, related_name="figures"
+    )
+    combat_dial = models.ForeignKey(
+        CombatDial, null=True, blank=True, on_delete=models.SET_NULL, related_name="figures"
+    )
+    speed_dial = models.ForeignKey(
+        SpeedDial, null=True, blank=True, on_delete=models.SET_NULL, related_name="figures"
+    )
+
+    class Meta(CatalogueRecord.Meta):
+        ordering = ["system", "collector_number", "name"]
+        constraints = _unique_per_system("figure")
+
+
+RECORD_MODELS: dict[str, type[CatalogueRecord]] = {
+    model.RECORD_TYPE: model
+    for model in (
+        Release, CombatDial, SpeedDial, Ability, NavigationCard, Weapon, Archetype,
+        MassTable, Maneuver, FighterWeight, RuleTable, Figure,
+    )
+}
+"""Record type -> model, in load order: a figure's release and dials exist before it."""

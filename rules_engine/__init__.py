@@ -1,0 +1,24 @@
+"""Muster's rules engine: pure Python legality, prices, odds and simulations.
+
+No Django here: the engine is handed plain catalogue data (built from pack documents) and
+list documents, and answers with plain values.
+"""
+
+from rules_engine.api import check, cost
+from rules_engine.catalogue import Catalogue, Record, build_catalogue, load_catalogue
+from rules_engine.errors import BadDocument, DocumentError
+from rules_engine.verdict import Severity, Verdict, Violation
+
+__all__ = [
+    "BadDocument",
+    "Catalogue",
+    "DocumentError",
+    "Record",
+    "Severity",
+    "Verdict",
+    "Violation",
+    "build_catalogue",
+    "check",
+    "cost",
+    "load_catalogue",
+]

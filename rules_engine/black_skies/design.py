@@ -1,0 +1,156 @@
+"""Fighter designs: what a design costs in hardpoints and whether its fittings are allowed.
+
+Fighters (Weight) give the hardpoints; Armour and Shields cost one hardpoint a level; a
+weapon's cost is its record's ``hardpoints`` (one, read from the Black Tiger example).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules_engine.black_skies.book import Book, Weapon
+from rules_engine.black_skies.codes import Code
+from rules_engine.black_skies.settings import Settings
+from rules_engine.jsonpath import child
+from rules_engine.verdict import Violation
+
+
+@dataclass(frozen=True)
+class DesignReview:
+    """A design's hardpoint account and every rule it breaks."""
+
+    name: str
+    used: int
+    available: int | None
+    violations: tuple[Violation, ...]
+    breakdown: Mapping[str, Any] = field(default_factory=dict)
+
+
+def weapon_list(book: Book, design: Mapping[str, Any]) -> list[Weapon]:
+    """One entry per fitted weapon (a count of two gives two), unknown ids left out."""
+    out: list[Weapon] = []
+    for item in design["weapons"]:
+        weapon = book.weapons.get(item["weapon"])
+        if weapon is not None:
+            out.extend([weapon] * item["count"])
+    return out
+
+
+def hardpoints_used(book: Book, design: Mapping[str, Any]) -> dict[str, int]:
+    """Hardpoints spent on weapons, armour and shields (unknown fittings count nothing)."""
+    armour = book.armours.get(design["armour"])
+    spent = {
+        "weapons": sum(w.hardpoints for w in weapon_list(book, design)),
+        "armour": armour.hardpoints if armour else 0,
+        "shields": design["shields"] * book.shield_hardpoints,
+    }
+    spent["used"] = sum(spent.values())
+    return spent
+
+
+def review_design(
+    book: Book, design: Mapping[str, Any], path: str, settings: Settings
+) -> DesignReview:
+    """Check one design against the construction rules.
+
+    Args:
+        book: the rules.
+        design: a schema-valid design object.
+        path: the JSON path of the design in its list document.
+        settings: the list's rulings.
+
+    Returns:
+        The hardpoints used and available, the violations (all of them) and a breakdown.
+    """
+    name = design["name"]
+    found: list[Violation] = []
+    weight = book.weights.get(design["weight"])
+    if weight is None:
+        found.append(Violation(
+            Code.UNKNOWN_WEIGHT,
+            f"{name}: there is no fighter weight '{design['weight']}' "
+            f"(known: {', '.join(book.weights)})", child(path, "weight")))
+    for i, item in enumerate(design["weapons"]):
+        if item["weapon"] not in book.weapons:
+            found.append(Violation(
+                Code.UNKNOWN_WEAPON, f"{name}: there is no weapon '{item['weapon']}'",
+                child(path, "weapons", i, "weapon")))
+    found.extend(_thruster_violations(book, design, path, settings))
+    armour = book.armours.get(design["armour"])
+    if armour is None:
+        found.append(Violation(
+            Code.UNKNOWN_ARMOUR,
+            f"{name}: there is no armour '{design['armour']}' "
+            f"(known: {', '.join(book.armours)})", child(path, "armour")))
+    elif weight is not None and weight.id in armour.not_for_weights:
+        # Armour: "A light fighter may not have heavy armour."
+        found.append(Violation(
+            Code.ARMOUR_TOO_HEAVY,
+            f"{name} is a {weight.name.lower()} fighter: it may not have "
+            f"{armour.name.split(' (')[0].lower()} armour", child(path, "armour")))
+    if design["shields"] > settings.max_shield_levels:
+        found.append(Violation(
+            Code.TOO_MANY_SHIELD_LEVELS,
+            f"{name} has {design['shields']} levels of shielding: at most "
+            f"{settings.max_shield_levels} allowed", child(path, "shields")))
+    spent = hardpoints_used(book, design)
+    available = weight.hardpoints if weight else None
+    if available is not None and spent["used"] > available:
+        # Fighters: "medium - has 3 hardpoints"; Armour/Shields: one hardpoint a level.
+        found.append(Violation(
+            Code.OVER_HARDPOINTS,
+            f"{name} uses {spent['used']} hardpoints (weapons {spent['weapons']}, armour "
+            f"{spent['armour']}, shields {spent['shields']}): a {weight.name.lower()} "
+            f"fighter has {available}", path))
+    return DesignReview(name, spent["used"], available, tuple(found),
+                        _breakdown(book, design, spent, available))
+
+
+def _thruster_violations(
+    book: Book, design: Mapping[str, Any], path: str, settings: Settings
+) -> list[Violation]:
+    name = design["name"]
+    found = []
+    for i, tid in enumerate(design["thrusters"]):
+        if tid not in book.thrusters:
+            found.append(Violation(
+                Code.UNKNOWN_THRUSTER,
+                f"{name}: there are no thrusters '{tid}' (known: {', '.join(book.thrusters)})",
+                child(path, "thrusters", i)))
+    locations = {book.thrusters[t].location for t in design["thrusters"]
+                 if t in book.thrusters} - {"basic"}
+    if settings.thruster_locations == "one" and len(locations) > 1:
+        found.append(Violation(
+            Code.TOO_MANY_THRUSTER_LOCATIONS,
+            f"{name} has maneuvering thrusters in {len(locations)} locations "
+            f"({', '.join(sorted(locations))}): this game allows one",
+            child(path, "thrusters")))
+    return found
+
+
+def available_maneuvers(book: Book, design: Mapping[str, Any]) -> list[str]:
+    """Ids of the maneuver options a design can fly: the basic three plus its thrusters'."""
+    fitted = {"basic-thrusters", *design["thrusters"]}
+    return [o.id for o in sorted(book.options.values(), key=lambda o: o.card)
+            if o.thruster in fitted]
+
+
+def _breakdown(
+    book: Book, design: Mapping[str, Any], spent: dict[str, int], available: int | None
+) -> dict[str, Any]:
+    weight = book.weights.get(design["weight"])
+    armour = book.armours.get(design["armour"])
+    weapons = weapon_list(book, design)
+    return {
+        "name": design["name"],
+        "hardpoints": spent | {"available": available},
+        "hull": weight.hull if weight else None,
+        "acceleration": weight.acceleration if weight else None,
+        "armour": armour.damage_reduction if armour else None,
+        "shields": design["shields"],
+        "dice_per_volley": sum(w.rate_of_fire for w in weapons),
+        "maneuver_cards": sorted({book.options[o].card
+                                  for o in available_maneuvers(book, design)}),
+    }

@@ -1,0 +1,187 @@
+"""The content as the engine sees it: plain, immutable records built from pack documents.
+
+The same pack documents feed the database (through ``content``) and the engine, so the CLI,
+the API and the printouts see exactly the same data for the same pack version. Snapshots are
+cached by the packs' content hashes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from rules_engine.errors import BadDocument
+
+DEFAULT_PACK_DIR = Path(__file__).resolve().parent.parent / "content" / "packs"
+
+
+def freeze(value: Any) -> Any:
+    """Deep read-only view of JSON data, so a snapshot cannot be altered by a caller."""
+    if isinstance(value, dict):
+        return MappingProxyType({k: freeze(v) for k, v in value.items()})
+    if isinstance(value, list):
+        return tuple(freeze(v) for v in value)
+    return value
+
+
+def thaw(value: Any) -> Any:
+    """Plain JSON data back from a frozen view (for printing and JSON output)."""
+    if isinstance(value, Mapping):
+        return {k: thaw(v) for k, v in value.items()}
+    if isinstance(value, tuple):
+        return [thaw(v) for v in value]
+    return value
+
+
+@dataclass(frozen=True)
+class Record:
+    """One content record: a figure, a dial, a weapon, an archetype, a table..."""
+
+    system: str
+    type: str
+    id: str
+    name: str
+    data: Mapping[str, Any]
+    source: Mapping[str, Any]
+    pack: str
+    pack_version: str
+    name_original: str | None = None
+    sample: bool = False
+    uncertain: tuple[Mapping[str, Any], ...] = ()
+
+    @property
+    def ref(self) -> str:
+        """The cross-system reference form ``<system>/<id>``."""
+        return f"{self.system}/{self.id}"
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"id": self.id, "name": self.name, "data": thaw(self.data)}
+        if self.name_original:
+            out["name_original"] = self.name_original
+        if self.sample:
+            out["sample"] = True
+        if self.uncertain:
+            out["uncertain"] = thaw(self.uncertain)
+        out["source"] = thaw(self.source)
+        return out
+
+
+@dataclass(frozen=True)
+class PackInfo:
+    id: str
+    version: str
+    system: str
+    checksum: str
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """Every record of the loaded packs, indexed by (system, type) then id."""
+
+    packs: tuple[PackInfo, ...]
+    _index: Mapping[tuple[str, str], Mapping[str, Record]] = field(repr=False)
+
+    def records(self, system: str, type_: str) -> Mapping[str, Record]:
+        """All records of one type in one system, by id (empty when there are none)."""
+        return self._index.get((system, type_), MappingProxyType({}))
+
+    def get(self, system: str, type_: str, id_: str) -> Record | None:
+        return self.records(system, type_).get(id_)
+
+    def resolve(self, ref: str, type_: str, default_system: str) -> Record | None:
+        """Look up ``id`` in ``default_system`` or ``<system>/<id>`` anywhere."""
+        system, _, id_ = ref.rpartition("/")
+        return self.get(system or default_system, type_, id_)
+
+    def systems(self) -> list[str]:
+        return sorted({p.system for p in self.packs})
+
+    def types(self, system: str) -> list[str]:
+        return sorted(t for s, t in self._index if s == system)
+
+    def __iter__(self) -> Iterator[Record]:
+        for records in self._index.values():
+            yield from records.values()
+
+    def pack_versions(self, system: str | None = None) -> dict[str, str]:
+        return {p.id: p.version for p in self.packs if system in (None, p.system)}
+
+
+def pack_checksum(doc: Mapping[str, Any]) -> str:
+    """SHA-256 of the pack's canonical JSON form (key order and spacing do not matter)."""
+    return hashlib.sha256(canonical_json(doc).encode()).hexdigest()
+
+
+def canonical_json(doc: Any) -> str:
+    """The one text form of a pack: sorted keys, two-space indent, UTF-8, final newline."""
+    return json.dumps(doc, indent=2, ensure_ascii=False, sort_keys=True) + "\n"
+
+
+_SNAPSHOTS: dict[tuple[str, ...], Catalogue] = {}
+
+
+def build_catalogue(docs: Iterable[Mapping[str, Any]]) -> Catalogue:
+    """A catalogue from pack documents (already validated by whoever read them).
+
+    Snapshots are cached by the packs' checksums: the same pack versions give the very same
+    catalogue object, however often a request asks for it.
+    """
+    docs = list(docs)
+    key = tuple(sorted(pack_checksum(d) for d in docs))
+    if key not in _SNAPSHOTS:
+        if len(_SNAPSHOTS) >= 32:
+            _SNAPSHOTS.pop(next(iter(_SNAPSHOTS)))
+        _SNAPSHOTS[key] = _build(docs)
+    return _SNAPSHOTS[key]
+
+
+def _build(docs: list[Mapping[str, Any]]) -> Catalogue:
+    index: dict[tuple[str, str], dict[str, Record]] = {}
+    packs = []
+    for doc in docs:
+        system = doc["system"]
+        packs.append(PackInfo(doc["id"], doc["version"], system, pack_checksum(doc)))
+        for rec in doc.get("records", []):
+            record = Record(
+                system=system,
+                type=rec["type"],
+                id=rec["id"],
+                name=rec["name"],
+                data=freeze(rec.get("data", {})),
+                source=freeze(rec.get("source", {})),
+                pack=doc["id"],
+                pack_version=doc["version"],
+                name_original=rec.get("name_original"),
+                sample=bool(rec.get("sample", False)),
+                uncertain=freeze(rec.get("uncertain", [])),
+            )
+            index.setdefault((system, record.type), {})[record.id] = record
+    frozen = {key: MappingProxyType(dict(sorted(v.items()))) for key, v in index.items()}
+    return Catalogue(tuple(sorted(packs, key=lambda p: p.id)), MappingProxyType(frozen))
+
+
+def read_pack_file(path: Path) -> dict[str, Any]:
+    """Read one pack file; a file that is not JSON is a bad document naming the file."""
+    try:
+        return json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise BadDocument.at(str(path), f"cannot read pack file: {exc}") from exc
+    except json.JSONDecodeError as exc:
+        raise BadDocument.at(
+            str(path), f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
+        ) from exc
+
+
+def pack_files(root: Path = DEFAULT_PACK_DIR) -> list[Path]:
+    """Every pack file under ``root`` (``<system>/*.json``), in a stable order."""
+    return sorted(Path(root).glob("*/*.json"))
+
+
+def load_catalogue(root: Path = DEFAULT_PACK_DIR) -> Catalogue:
+    """The catalogue from the pack files on disk: what the CLI uses, no database needed."""
+    return build_catalogue(read_pack_file(p) for p in pack_files(root))

@@ -1,0 +1,139 @@
+"""Command line: ``python -m rules_engine catalogue|check|cost|odds|simulate``.
+
+JSON on stdout. Exit codes: 0 legal (or answered), 1 illegal, 2 bad input (the message on
+stderr and stdout names the JSON path).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from rules_engine.api import check
+from rules_engine.catalogue import DEFAULT_PACK_DIR, Catalogue, load_catalogue
+from rules_engine.errors import BadDocument
+from rules_engine.listdoc import validate_list
+from rules_engine.systems import SYSTEM_PACKAGES, system_module
+
+EXIT_OK, EXIT_ILLEGAL, EXIT_BAD_INPUT = 0, 1, 2
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        catalogue = load_catalogue(Path(args.packs))
+        return int(args.run(catalogue, args))
+    except BadDocument as exc:
+        _emit(exc.to_dict())
+        print(f"bad input: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m rules_engine", description=__doc__)
+    parser.add_argument("--packs", default=str(DEFAULT_PACK_DIR), help="content pack folder")
+    sub = parser.add_subparsers(required=True, dest="command")
+
+    p = sub.add_parser("catalogue", help="the content as the engine sees it")
+    p.add_argument("system", choices=sorted(SYSTEM_PACKAGES))
+    p.set_defaults(run=_catalogue)
+
+    for name, run in (("check", _check), ("cost", _cost)):
+        p = sub.add_parser(name, help=f"{name} a list document")
+        p.add_argument("list", help="path to a muster-list/1 JSON file ('-' for stdin)")
+        p.set_defaults(run=run)
+
+    p = sub.add_parser("odds", help="exact odds of an attack or a check")
+    p.add_argument("system", choices=sorted(SYSTEM_PACKAGES))
+    p.add_argument("query", nargs="?", help="what to compute (omit to list them)")
+    p.add_argument("params", nargs="*", help="key=value parameters (values read as JSON)")
+    p.set_defaults(run=_odds)
+
+    p = sub.add_parser("simulate", help="play two lists against each other")
+    p.add_argument("list_a")
+    p.add_argument("list_b")
+    p.add_argument("--runs", type=int, default=10_000)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--scenario", default="{}", help="JSON object or a path to a JSON file")
+    p.set_defaults(run=_simulate)
+    return parser
+
+
+def _emit(data: Any) -> None:
+    json.dump(data, sys.stdout, indent=2, ensure_ascii=False)
+    sys.stdout.write("\n")
+
+
+def _read_json(path: str, label: str) -> Any:
+    try:
+        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise BadDocument.at(label, f"cannot read {path}: {exc.strerror}") from exc
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise BadDocument.at(
+            label, f"{path} is not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
+        ) from exc
+
+
+def _catalogue(catalogue: Catalogue, args: argparse.Namespace) -> int:
+    _emit(system_module(args.system).catalogue_view(catalogue))
+    return EXIT_OK
+
+
+def _check(catalogue: Catalogue, args: argparse.Namespace) -> int:
+    verdict = check(catalogue, _read_json(args.list, "$"))
+    _emit(verdict.to_dict())
+    return EXIT_OK if verdict.legal else EXIT_ILLEGAL
+
+
+def _cost(catalogue: Catalogue, args: argparse.Namespace) -> int:
+    verdict = check(catalogue, _read_json(args.list, "$"))
+    _emit({"points": verdict.points, "limit": verdict.limit, "breakdown": verdict.breakdown})
+    return EXIT_OK if verdict.legal else EXIT_ILLEGAL
+
+
+def _odds(catalogue: Catalogue, args: argparse.Namespace) -> int:
+    odds = getattr(system_module(args.system), "ODDS", {})
+    if not args.query:
+        _emit({"system": args.system, "queries": {k: (f.__doc__ or "").strip().splitlines()[0]
+                                                  for k, f in odds.items()}})
+        return EXIT_OK
+    if args.query not in odds:
+        raise BadDocument.at("query", f"{args.system} has no odds query {args.query!r} "
+                             f"(known: {', '.join(sorted(odds))})")
+    params = {}
+    for item in args.params:
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise BadDocument.at(f"params.{item}", "parameters are key=value")
+        try:
+            params[key] = json.loads(value)
+        except json.JSONDecodeError:
+            params[key] = value
+    _emit(odds[args.query](catalogue, **params))
+    return EXIT_OK
+
+
+def _simulate(catalogue: Catalogue, args: argparse.Namespace) -> int:
+    list_a = _read_json(args.list_a, "list_a")
+    list_b = _read_json(args.list_b, "list_b")
+    scenario_arg = args.scenario.strip()
+    scenario = (json.loads(scenario_arg) if scenario_arg.startswith("{")
+                else _read_json(scenario_arg, "scenario"))
+    if args.runs <= 0:
+        raise BadDocument.at("runs", "must be a positive number of runs")
+    for label, doc in (("list_a", list_a), ("list_b", list_b)):
+        validate_list(doc, root=label)
+    if list_a["system"] != list_b["system"]:
+        raise BadDocument.at("list_b.system", "both lists must be of the same game system")
+    module = system_module(list_a["system"], "list_a.system")
+    if not hasattr(module, "simulate"):
+        raise BadDocument.at("list_a.system", f"{list_a['system']} has no fight simulation")
+    _emit(module.simulate(catalogue, list_a, list_b, scenario, args.runs, args.seed))
+    return EXIT_OK

@@ -1,0 +1,98 @@
+"""Warband models as a fight needs them: effective profile, chosen weapon and morale skills.
+
+Built from the same verdict a list check gives, so a fight plays exactly the models the
+roster shows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from rules_engine.catalogue import Catalogue
+from rules_engine.crimson_dust import ids
+from rules_engine.crimson_dust.content import Weapon, content_of
+from rules_engine.crimson_dust.warband import check_warband
+
+
+@dataclass(frozen=True)
+class Side:
+    """One warband as parallel arrays, one column per model that can take part."""
+
+    names: tuple[str, ...]
+    paths: tuple[str, ...]
+    points: int
+    legal: bool
+    Rg: np.ndarray
+    Df: np.ndarray
+    Av: np.ndarray
+    Dc: np.ndarray
+    Mr: np.ndarray
+    large: np.ndarray
+    score: np.ndarray  # 7 when the model has no weapon that reaches the band
+    S: np.ndarray
+    at: np.ndarray
+    rof: np.ndarray
+    pinning: np.ndarray
+    hail: np.ndarray
+    critical_shot: np.ndarray
+    battle_hardened: np.ndarray
+    fanatic: np.ndarray
+    brain_dead: np.ndarray
+    weapons: tuple[str | None, ...]
+
+    @property
+    def size(self) -> int:
+        return len(self.names)
+
+
+def best_weapon(weapons: Sequence[Weapon], band: str) -> Weapon | None:
+    """The weapon a model fires at ``band``: the lowest score needed, then the higher S."""
+    usable = [w for w in weapons if w.to_hit.get(band) is not None and w.S is not None]
+    if not usable:
+        return None
+    return min(usable, key=lambda w: (w.to_hit[band], -(w.S or 0)))
+
+
+def side_from(catalogue: Catalogue, doc: Mapping[str, Any], band: str) -> Side:
+    """The fighters of one warband; models whose archetype is unknown are left out."""
+    content = content_of(catalogue)
+    verdict = check_warband(catalogue, doc)
+    cols: dict[str, list[Any]] = {k: [] for k in (
+        "Rg", "Df", "Av", "Dc", "Mr", "large", "score", "S", "at", "rof", "pinning", "hail",
+        "critical_shot", "battle_hardened", "fanatic", "brain_dead")}
+    names, paths, weapons_used = [], [], []
+    for entry, model in zip(doc["entries"], verdict.breakdown["models"], strict=True):
+        if model["effective"] is None:
+            continue
+        profile = model["effective"]["profile"]
+        arch = content.archetypes[entry["archetype"]]
+        has = (set(entry.get("skills", ())) | set(arch.special)
+               | set(arch.qualities[entry["quality"]].special))
+        weapons = [content.weapons[w] for w in entry.get("weapons", ())
+                   if w in content.weapons]
+        weapon = best_weapon(weapons, band)
+        names.append(model["name"])
+        paths.append(model["path"])
+        weapons_used.append(weapon.name if weapon else None)
+        for stat in ("Rg", "Df", "Av", "Dc", "Mr"):
+            cols[stat].append(profile[stat])
+        cols["large"].append(model["effective"]["large_target"])
+        cols["score"].append(weapon.to_hit[band] if weapon else 7)
+        cols["S"].append(weapon.S if weapon else 0)
+        cols["at"].append((weapon.trait("at") or 0) if weapon else 0)
+        cols["rof"].append((weapon.trait("rof") or 0) if weapon else 0)
+        cols["pinning"].append((weapon.trait("pinning") or 0) if weapon else 0)
+        cols["hail"].append(bool(weapon and "hail" in weapon.traits))
+        cols["critical_shot"].append("critical-shot" in has)
+        cols["battle_hardened"].append(ids.BATTLE_HARDENED in has)
+        cols["fanatic"].append(ids.FANATIC in has)
+        cols["brain_dead"].append("brain-dead" in has)
+    arrays = {k: np.array(v, dtype=bool if k in ("hail", "critical_shot", "battle_hardened",
+                                                  "fanatic", "brain_dead") else np.int64)
+              for k, v in cols.items()}
+    return Side(tuple(names), tuple(paths), verdict.points, verdict.legal, weapons=tuple(weapons_used),
+                **arrays)

@@ -1,0 +1,30 @@
+"""Stable pack ids of the skills and equipment whose rules the warband check enforces."""
+
+from __future__ import annotations
+
+DISPERSED_FORMATION = "dispersed-formation"
+BATTLE_HARDENED = "battle-hardened"
+FANATIC = "fanatic"
+HEROIC = "heroic"
+PSYCHIC_NULL = "psychic-null"
+USED_AS_MOUNT = "used-as-mount"
+NEURAL_NETWORKING = "neural-networking"
+POWERED_ARMOUR = "powered-armour"
+SHIELDS = frozenset({"riot-shield", "combat-shield"})
+# Bionics, Camouflage 2, Enhanced Senses and Powered Armour "can only be used by models with
+# 'neural networking'"; BEM Attacks: "a Hacker must be 'neural networked'".
+NEEDS_NEURAL_NETWORKING_PREFIXES = ("bionic", "camouflage-2", "enhanced-senses",
+                                    POWERED_ARMOUR, "hacker-")
+REFRACTOR_FIELD_PREFIX = "refractor-field"
+
+
+def is_hacker_level(skill: str) -> bool:
+    return skill.startswith("hacker-")
+
+
+def is_psychic_level(skill: str) -> bool:
+    return skill.startswith("psychic-level-")
+
+
+def needs_neural_networking(item: str) -> bool:
+    return item.startswith(NEEDS_NEURAL_NETWORKING_PREFIXES)

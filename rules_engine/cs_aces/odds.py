@@ -1,0 +1,205 @@
+"""Exact odds of Aces attacks ("Resolving an Attack", "Capturing", "Escaping", "Fate",
+"Breaking Away", "Hindering Terrain"), as ``ODDS`` queries for the CLI and the API."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections import Counter
+from fractions import Fraction
+from typing import Any
+
+import icepool
+
+from rules_engine.catalogue import Catalogue
+from rules_engine.cs_aces.dice import NATURAL_SIX, capped_target, hits
+from rules_engine.cs_aces.params import bool_param, int_param, odds_query, required
+from rules_engine.errors import BadDocument
+from rules_engine.odds_report import chance_report, die_report, probability
+
+CAPTURE_DICE_PENALTY = 2  # "your character's attack value is reduced by 2"
+HINDERING_MODIFIER = 1  # "adds 1 to the target's defense value"
+BREAK_AWAY_MIN = 4  # "On a result of 4, 5, or 6, the character succeeds"
+
+
+def modified_defense(defense: int, hindering: bool, cap_before_modifiers: bool = False) -> int:
+    """The number each die must reach.
+
+    The book caps a defense above 6 at 6 and adds 1 for hindering terrain without saying
+    which comes first; by default the cap applies to the modified value (so a 6 always
+    hits), and ``cap_before_modifiers`` gives the other reading (defense 6 in hindering
+    terrain becomes 7 and cannot be hit).
+    """
+    bonus = HINDERING_MODIFIER if hindering else 0
+    if cap_before_modifiers:
+        return max(1, min(6, defense) + bonus)
+    return capped_target(defense + bonus)
+
+
+def attack_hits(dice: int, target: int, defensive_fate: bool = False) -> icepool.Die:
+    """Hits of an attack; with the target's defensive fate only natural sixes still hit."""
+    if target > NATURAL_SIX:
+        return icepool.Die([0])
+    return hits(dice, NATURAL_SIX if defensive_fate else target)
+
+
+def _fate_dice(fate: Any) -> int:
+    return int_param("fate", fate, 0, 10)
+
+
+@odds_query
+def attack(
+    catalogue: Catalogue,
+    attack: Any = None,
+    defense: Any = None,
+    hindering: Any = False,
+    fate: Any = 0,
+    defensive_fate: Any = False,
+    cap_before_modifiers: Any = False,
+) -> dict[str, Any]:
+    """Hits of one attack: attack dice (+ offensive fate) against defense (capped at 6)."""
+    dice = int_param("attack", required("attack", attack), 0, 30) + _fate_dice(fate)
+    target = modified_defense(
+        int_param("defense", required("defense", defense), 0, 20),
+        bool_param("hindering", hindering),
+        bool_param("cap_before_modifiers", cap_before_modifiers),
+    )
+    fated = bool_param("defensive_fate", defensive_fate)
+    return {
+        "query": "attack", "dice": dice, "defense": target, "defensive_fate": fated,
+        "hits": die_report(attack_hits(dice, target, fated)),
+    }
+
+
+@odds_query
+def capture(
+    catalogue: Catalogue,
+    attack: Any = None,
+    defense: Any = None,
+    fate: Any = 0,
+    defensive_fate: Any = False,
+) -> dict[str, Any]:
+    """Chance a close combat capture attempt (two fewer dice, any hit captures) succeeds."""
+    base = int_param("attack", required("attack", attack), 0, 30)
+    dice = max(0, base - CAPTURE_DICE_PENALTY) + _fate_dice(fate)
+    target = capped_target(int_param("defense", required("defense", defense), 0, 20))
+    die = attack_hits(dice, target, bool_param("defensive_fate", defensive_fate))
+    return {
+        "query": "capture", "dice": dice, "defense": target,
+        **chance_report(Fraction(die.probability(">=", 1)), "captured"),
+    }
+
+
+def _best_assignment(faces: tuple[int, ...], targets: list[int]) -> tuple[int, ...]:
+    """Which targets the attacker hits when assigning one die each after rolling: as many as
+    possible, earlier-listed targets first among equally many."""
+    dice = sorted(faces, reverse=True)
+    best: tuple[int, ...] = ()
+    for size in range(len(targets), 0, -1):
+        for subset in itertools.combinations(range(len(targets)), size):
+            need = sorted((targets[i] for i in subset), reverse=True)
+            if all(d >= n for d, n in zip(dice, need, strict=False)) and len(dice) >= size:
+                return subset
+    return best
+
+
+@odds_query
+def multi_target(
+    catalogue: Catalogue,
+    attack: Any = None,
+    defenses: Any = None,
+    fate: Any = 0,
+    hindering: Any = False,
+) -> dict[str, Any]:
+    """Targets hit by a ranged attack on several targets (one die assigned to each)."""
+    dice = int_param("attack", required("attack", attack), 0, 12) + _fate_dice(fate)
+    if not isinstance(defenses, list) or not defenses:
+        raise BadDocument.at("params.defenses", "must be a list of defense values, e.g. [4,5]")
+    if len(defenses) > 6:
+        raise BadDocument.at("params.defenses", "at most 6 targets")
+    hinder = bool_param("hindering", hindering)
+    targets = [
+        modified_defense(int_param(f"defenses[{i}]", d, 0, 20), hinder)
+        for i, d in enumerate(defenses)
+    ]
+    if dice > 12:
+        raise BadDocument.at("params.attack", "at most 12 dice with fate for a multi-target attack")
+    total: Counter[int] = Counter()
+    per_target: Counter[int] = Counter()
+    for faces in itertools.combinations_with_replacement(range(1, 7), dice):
+        counts = Counter(faces)
+        ways = math.factorial(dice)
+        for c in counts.values():
+            ways //= math.factorial(c)
+        chosen = _best_assignment(faces, targets)
+        total[len(chosen)] += ways
+        for i in chosen:
+            per_target[i] += ways
+    outcomes = 6**dice
+    die = icepool.Die({k: v for k, v in total.items()})
+    return {
+        "query": "multi_target", "dice": dice, "defenses": targets,
+        "targets_hit": die_report(die),
+        "target_hit_chance": [probability(Fraction(per_target[i], outcomes))
+                              for i in range(len(targets))],
+        "assignment": "as many targets as possible, earlier-listed targets first",
+    }
+
+
+@odds_query
+def escape(
+    catalogue: Catalogue,
+    captive_attack: Any = None,
+    captive_defense: Any = None,
+    captor_attack: Any = None,
+    captor_defense: Any = None,
+    captive_fate: Any = 0,
+    captor_fate: Any = 0,
+) -> dict[str, Any]:
+    """Chance a captive escapes: its hits must outnumber its captor's (fate only offensive)."""
+    captive_dice = int_param("captive_attack", required("captive_attack", captive_attack), 0, 30)
+    captor_dice = int_param("captor_attack", required("captor_attack", captor_attack), 0, 30)
+    captive_dice += int_param("captive_fate", captive_fate, 0, 10)
+    captor_dice += int_param("captor_fate", captor_fate, 0, 10)
+    captive_hits = hits(captive_dice, capped_target(
+        int_param("captor_defense", required("captor_defense", captor_defense), 0, 20)))
+    captor_hits = hits(captor_dice, capped_target(
+        int_param("captive_defense", required("captive_defense", captive_defense), 0, 20)))
+    escaped = Fraction((captive_hits > captor_hits).probability(True))
+    return {
+        "query": "escape", "captive_dice": captive_dice, "captor_dice": captor_dice,
+        "captive_hits": die_report(captive_hits), "captor_hits": die_report(captor_hits),
+        **chance_report(escaped, "escaped"),
+    }
+
+
+@odds_query
+def break_away(catalogue: Catalogue) -> dict[str, Any]:
+    """Chance of breaking away from adjacent enemies (one d6, 4-6 succeeds)."""
+    return {"query": "break_away",
+            **chance_report(Fraction(icepool.d6.probability(">=", BREAK_AWAY_MIN)), "broke_away")}
+
+
+@odds_query
+def defensive_fate(
+    catalogue: Catalogue, attack: Any = None, defense: Any = None, hindering: Any = False
+) -> dict[str, Any]:
+    """Hits an Ace takes with and without defensive fate (only natural sixes get through)."""
+    dice = int_param("attack", required("attack", attack), 0, 30)
+    target = modified_defense(int_param("defense", required("defense", defense), 0, 20),
+                              bool_param("hindering", hindering))
+    return {
+        "query": "defensive_fate", "dice": dice, "defense": target,
+        "without_fate": die_report(attack_hits(dice, target)),
+        "with_fate": die_report(attack_hits(dice, target, defensive_fate=True)),
+    }
+
+
+ODDS = {
+    "attack": attack,
+    "multi_target": multi_target,
+    "capture": capture,
+    "escape": escape,
+    "break_away": break_away,
+    "defensive_fate": defensive_fate,
+}

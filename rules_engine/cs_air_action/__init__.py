@@ -1,0 +1,22 @@
+"""Crimson Skies: Air Action (seed 001): squadrons, shot odds and whole fights."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules_engine.catalogue import Catalogue
+from rules_engine.cs_air_action.odds import ODDS
+from rules_engine.cs_air_action.planes import SYSTEM
+from rules_engine.cs_air_action.simulation import simulate
+from rules_engine.cs_air_action.squadron import check_squadron
+from rules_engine.cs_air_action.view import catalogue_view
+from rules_engine.verdict import Verdict
+
+
+def check(catalogue: Catalogue, doc: Mapping[str, Any]) -> Verdict:
+    """Price and check a squadron (see ``check_squadron``)."""
+    return check_squadron(catalogue, doc)
+
+
+__all__ = ["ODDS", "SYSTEM", "catalogue_view", "check", "simulate"]

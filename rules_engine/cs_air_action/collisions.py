@@ -1,0 +1,81 @@
+"""Collisions with other planes ("Collisions with Other Planes", "Fate").
+
+Both pilots check; each failure costs its plane 1 click. A total of 2 on either check is a
+critical failure: a serious collision, in which every plane involved takes 1 click, then
+another, and so on until at most one is left (or all go down on the same click). An Ace
+may use fate to avoid a serious collision; with only two planes it is avoided completely.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from fractions import Fraction
+
+import icepool
+
+from rules_engine.cs_aces.dice import two_d6_weights
+
+CRITICAL_FAILURE_TOTAL = 2
+
+
+def check_fails(total: int, piloting: int) -> bool:
+    """A pilot check fails below the piloting value; a critical 2 always fails."""
+    return total < piloting or total == CRITICAL_FAILURE_TOTAL
+
+
+def collision_damage(
+    fail_a: bool, fail_b: bool, serious: bool, left_a: int, left_b: int, fate: bool
+) -> tuple[int, int]:
+    """Clicks each of two colliding planes takes (capped at what each has left).
+
+    A serious collision gives both planes one click even if a failed check has already
+    destroyed one of them (the book gives the first click unconditionally), then keeps
+    clicking both until one is destroyed.
+    """
+    if serious and fate:
+        return 0, 0
+    da, db = int(fail_a), int(fail_b)
+    if serious:
+        ra, rb = left_a - da, left_b - db
+        if ra > 0 and rb > 0:
+            k = min(ra, rb)
+            da, db = da + k, db + k
+        else:
+            da, db = da + (ra > 0), db + (rb > 0)
+    return min(da, left_a), min(db, left_b)
+
+
+@dataclass(frozen=True)
+class CollisionOutcome:
+    damage_a: icepool.Die
+    damage_b: icepool.Die
+    serious: Fraction
+    destroyed_a: Fraction
+    destroyed_b: Fraction
+
+
+def collision_outcomes(
+    piloting_a: int, piloting_b: int, left_a: int, left_b: int, fate_a: bool, fate_b: bool
+) -> CollisionOutcome:
+    """Exact outcome of a two-plane collision, enumerating both 2d6 checks."""
+    weights = two_d6_weights()
+    dist_a: Counter[int] = Counter()
+    dist_b: Counter[int] = Counter()
+    serious = destroyed_a = destroyed_b = 0
+    for ta, wa in weights.items():
+        for tb, wb in weights.items():
+            w = wa * wb
+            crit = CRITICAL_FAILURE_TOTAL in (ta, tb)
+            da, db = collision_damage(check_fails(ta, piloting_a), check_fails(tb, piloting_b),
+                                      crit, left_a, left_b, fate_a or fate_b)
+            dist_a[da] += w
+            dist_b[db] += w
+            serious += w * crit
+            destroyed_a += w * (da >= left_a)
+            destroyed_b += w * (db >= left_b)
+    total = 36 * 36
+    return CollisionOutcome(
+        icepool.Die(dict(dist_a)), icepool.Die(dict(dist_b)), Fraction(serious, total),
+        Fraction(destroyed_a, total), Fraction(destroyed_b, total),
+    )

@@ -1,0 +1,194 @@
+"""Exact odds of Air Action shots and pilot checks ("Combat", "Firing Arcs", "Fate",
+"Pilot Checks", "Movement", "Set Throttle", "Collisions with Other Planes", "Obstacles")."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import icepool
+
+from rules_engine.catalogue import Catalogue
+from rules_engine.cs_aces.dice import NATURAL_SIX, capped_target, hits, two_d6_weights
+from rules_engine.cs_aces.params import (
+    bool_param,
+    choice_param,
+    int_param,
+    odds_query,
+    required,
+)
+from rules_engine.cs_air_action.collisions import check_fails, collision_outcomes
+from rules_engine.cs_air_action.planes import SYSTEM, plane_from_record
+from rules_engine.cs_air_action.speed_effects import gunnery_modifiers
+from rules_engine.errors import BadDocument
+from rules_engine.odds_report import chance_report, die_report, probability
+
+REAR_ARC_BONUS_DICE = 1  # "add one attack die to the attack roll"
+POINT_BLANK_MODIFIER = -1  # "within one movement marker ... reduce the target's silhouette by 1"
+CRITICAL_FAILURE_TOTAL = 2  # "a critical failure (a roll with a total of 2)"
+
+
+def shot_target(silhouette: int, point_blank: bool, modifier: int = 0) -> int:
+    """The modified silhouette each die must reach, capped at 6 ("Combat")."""
+    return capped_target(silhouette + modifier + (POINT_BLANK_MODIFIER if point_blank else 0))
+
+
+def shot_dice(gunnery: int, rear_arc: bool, modifier: int = 0, fate: int = 0) -> int:
+    """Attack dice: gunnery with speed-effect modifiers, +1 from the rear arc, + fate."""
+    return max(0, gunnery + modifier) + (REAR_ARC_BONUS_DICE if rear_arc else 0) + fate
+
+
+def shot_hits(dice: int, target: int, defensive_fate: bool = False) -> icepool.Die:
+    """Hits of a shot; the target Ace's defensive fate lets only natural sixes through."""
+    return hits(dice, NATURAL_SIX if defensive_fate else target)
+
+
+def _plane(catalogue: Catalogue, figure: str, name: str) -> Any:
+    record = catalogue.resolve(figure, "figure", SYSTEM)
+    if record is None or record.data.get("kind") != "plane":
+        raise BadDocument.at(f"params.{name}", f"no Air Action plane {figure!r} in the catalogue")
+    return record
+
+
+@odds_query
+def shot(
+    catalogue: Catalogue,
+    dice: Any = None,
+    silhouette: Any = None,
+    shooter: Any = None,
+    target: Any = None,
+    damage: Any = 0,
+    weapon: Any = "front",
+    speed: Any = None,
+    rear_arc: Any = False,
+    point_blank: Any = False,
+    dice_modifier: Any = 0,
+    silhouette_modifier: Any = 0,
+    fate: Any = 0,
+    defensive_fate: Any = False,
+) -> dict[str, Any]:
+    """Hits of one shot: gunnery dice (speed effects, rear arc, fate) against silhouette."""
+    weapon = choice_param("weapon", weapon, ("front", "rear"))
+    dice_mod = int_param("dice_modifier", dice_modifier, -10, 10)
+    sil_mod = int_param("silhouette_modifier", silhouette_modifier, -10, 10)
+    effects: list[str] = []
+    if shooter is not None:
+        record = _plane(catalogue, str(shooter), "shooter")
+        plane = plane_from_record(catalogue, record, "params.shooter")
+        if plane.dial is None:
+            raise BadDocument.at("params.shooter", f"{plane.name} has no combat dial")
+        taken = int_param("damage", damage, 0, plane.dial.clicks_to_ko - 1)
+        gunnery = plane.dial.value(f"{weapon}_gunnery", taken)
+        if speed is not None:
+            mods = gunnery_modifiers(catalogue, record, int_param("speed", speed, 0, 10), weapon)
+            dice_mod += mods.dice
+            sil_mod += mods.silhouette
+            effects = list(mods.effects)
+    else:
+        gunnery = int_param("dice", required("dice (or shooter)", dice), 0, 30)
+    if target is not None:
+        sil = int(_plane(catalogue, str(target), "target").data["base"]["silhouette"])
+    else:
+        sil = int_param("silhouette", required("silhouette (or target)", silhouette), 0, 20)
+    n = shot_dice(gunnery, bool_param("rear_arc", rear_arc), dice_mod,
+                  int_param("fate", fate, 0, 10))
+    to_hit = shot_target(sil, bool_param("point_blank", point_blank), sil_mod)
+    fated = bool_param("defensive_fate", defensive_fate)
+    return {
+        "query": "shot", "dice": n, "target_number": to_hit, "speed_effects": effects,
+        "defensive_fate": fated, "hits": die_report(shot_hits(n, to_hit, fated)),
+    }
+
+
+@odds_query
+def defensive_fate(catalogue: Catalogue, dice: Any = None, silhouette: Any = None,
+                   point_blank: Any = False) -> dict[str, Any]:
+    """Hits on an Ace's plane with and without defensive fate (natural sixes still hit)."""
+    n = int_param("dice", required("dice", dice), 0, 30)
+    to_hit = shot_target(int_param("silhouette", required("silhouette", silhouette), 0, 20),
+                         bool_param("point_blank", point_blank))
+    return {
+        "query": "defensive_fate", "dice": n, "target_number": to_hit,
+        "without_fate": die_report(shot_hits(n, to_hit)),
+        "with_fate": die_report(shot_hits(n, to_hit, defensive_fate=True)),
+    }
+
+
+def pilot_check_chances(piloting: int) -> tuple[Fraction, Fraction]:
+    """(success, critical failure): 2d6 at or above piloting succeeds, except that a total of
+    2 is a critical failure and always fails."""
+    weights = two_d6_weights()
+    success = sum(w for t, w in weights.items() if not check_fails(t, piloting))
+    return Fraction(success, 36), Fraction(weights[CRITICAL_FAILURE_TOTAL], 36)
+
+
+PURPOSES = ("check", "redline", "throttle_two", "obstacle")
+
+
+@odds_query
+def pilot_check(catalogue: Catalogue, piloting: Any = None, purpose: Any = "check",
+                current_speed: Any = None) -> dict[str, Any]:
+    """A pilot check (2d6 >= piloting) and the clicks of damage it costs for its purpose."""
+    value = int_param("piloting", required("piloting", piloting), 0, 20)
+    why = choice_param("purpose", purpose, PURPOSES)
+    success, critical = pilot_check_chances(value)
+    fail = 1 - success
+    if why == "obstacle":
+        # "If the pilot check is successful, the plane takes 1 click of damage. If ...
+        # unsuccessful, the plane takes clicks of damage equal to its current speed."
+        speed = int_param("current_speed", required("current_speed", current_speed), 0, 10)
+        weights = {1: success, speed: fail} if speed != 1 else {1: Fraction(1)}
+    elif why == "check":
+        weights = {0: Fraction(1)}
+    else:
+        # redlining and throttling two clicks: a failure gives the plane 1 click of damage
+        weights = {0: success, 1: fail}
+    damage = icepool.Die({k: v for k, v in _scaled(weights).items() if v})
+    return {
+        "query": "pilot_check", "piloting": value, "purpose": why,
+        **chance_report(success, "success"),
+        "critical_failure": probability(critical),
+        "damage": die_report(damage),
+    }
+
+
+def _scaled(weights: dict[int, Fraction]) -> dict[int, int]:
+    denominator = 36
+    return {k: int(v * denominator) for k, v in weights.items()}
+
+
+@odds_query
+def collision(
+    catalogue: Catalogue,
+    piloting_a: Any = None,
+    piloting_b: Any = None,
+    clicks_left_a: Any = None,
+    clicks_left_b: Any = None,
+    fate_a: Any = False,
+    fate_b: Any = False,
+) -> dict[str, Any]:
+    """Two planes' final markers overlap: damage to each, serious collisions included."""
+    outcome = collision_outcomes(
+        int_param("piloting_a", required("piloting_a", piloting_a), 0, 20),
+        int_param("piloting_b", required("piloting_b", piloting_b), 0, 20),
+        int_param("clicks_left_a", required("clicks_left_a", clicks_left_a), 1, 20),
+        int_param("clicks_left_b", required("clicks_left_b", clicks_left_b), 1, 20),
+        bool_param("fate_a", fate_a),
+        bool_param("fate_b", fate_b),
+    )
+    return {
+        "query": "collision",
+        "damage_a": die_report(outcome.damage_a),
+        "damage_b": die_report(outcome.damage_b),
+        "serious": probability(outcome.serious),
+        "destroyed_a": probability(outcome.destroyed_a),
+        "destroyed_b": probability(outcome.destroyed_b),
+    }
+
+
+ODDS = {
+    "shot": shot,
+    "defensive_fate": defensive_fate,
+    "pilot_check": pilot_check,
+    "collision": collision,
+}

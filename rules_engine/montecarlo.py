@@ -1,0 +1,48 @@
+"""Intervals for Monte Carlo estimates, so a simulated number always says how sure it is."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+Z95 = 1.959963984540054
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A simulated proportion or mean with its 95% confidence interval."""
+
+    value: float
+    low: float
+    high: float
+
+    def to_dict(self) -> dict[str, float]:
+        return {"value": self.value, "low": self.low, "high": self.high}
+
+
+def proportion(successes: int, runs: int) -> Estimate:
+    """Wilson score interval: honest near 0 and 1, where the normal interval is not."""
+    if runs <= 0:
+        raise ValueError("runs must be positive")
+    p = successes / runs
+    denom = 1 + Z95**2 / runs
+    centre = (p + Z95**2 / (2 * runs)) / denom
+    half = Z95 * math.sqrt(p * (1 - p) / runs + Z95**2 / (4 * runs**2)) / denom
+    return Estimate(p, max(0.0, centre - half), min(1.0, centre + half))
+
+
+def mean(samples: np.ndarray) -> Estimate:
+    """Sample mean with a normal-approximation 95% interval."""
+    samples = np.asarray(samples, dtype=float)
+    m = float(samples.mean())
+    if samples.size < 2:
+        return Estimate(m, m, m)
+    half = Z95 * float(samples.std(ddof=1)) / math.sqrt(samples.size)
+    return Estimate(m, m - half, m + half)
+
+
+def rng(seed: int) -> np.random.Generator:
+    """The one way the engine makes randomness: seeded, so a run can be replayed."""
+    return np.random.default_rng(seed)

@@ -1,0 +1,275 @@
+"""The Crimson Dust pack against the book (seed 003) and its record schemas."""
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from jsonschema import Draft202012Validator
+
+ROOT = Path(__file__).resolve().parents[2]
+PACK = ROOT / "content" / "packs" / "crimson-dust" / "crimson-dust-core.json"
+SCHEMAS = ROOT / "content" / "schemas" / "records"
+SEED = "003_157d3ea1ab1b2229.txt"
+
+
+def _load(path: Path) -> Any:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+DOC = _load(PACK)
+RECORDS = {(r["type"], r["id"]): r for r in DOC["records"]}
+
+
+def _schema_for(record_type: str) -> dict[str, Any]:
+    specific = SCHEMAS / f"{record_type}.crimson-dust.json"
+    return _load(specific if specific.exists() else SCHEMAS / f"{record_type}.json")
+
+
+def _data(record_type: str, record_id: str) -> dict[str, Any]:
+    return RECORDS[(record_type, record_id)]["data"]
+
+
+def _upgrade(archetype: str, name: str) -> dict[str, Any]:
+    return next(u for u in _data("archetype", archetype)["upgrades"] if u["name"] == name)
+
+
+def _skill(archetype: str, skill: str) -> dict[str, Any]:
+    return next(s for s in _data("archetype", archetype)["skills"] if s["skill"] == skill)
+
+
+def test_pack_envelope_and_order() -> None:
+    assert (DOC["id"], DOC["version"], DOC["system"]) == ("crimson-dust-core", "1.0.0",
+                                                          "crimson-dust")
+    keys = [(r["type"], r["id"]) for r in DOC["records"]]
+    assert keys == sorted(keys)
+    assert len(keys) == len(set(keys))
+    assert PACK.read_text(encoding="utf-8") == (
+        json.dumps(DOC, indent=2, ensure_ascii=False, sort_keys=True) + "\n")
+
+
+@pytest.mark.parametrize("record", DOC["records"], ids=lambda r: f"{r['type']}:{r['id']}")
+def test_record_is_valid_and_sourced(record: dict[str, Any]) -> None:
+    validator = Draft202012Validator(_schema_for(record["type"]))
+    errors = [f"{e.json_path}: {e.message}" for e in validator.iter_errors(record["data"])]
+    assert errors == []
+    assert record["source"]["seed"] == SEED
+    assert record["source"]["section"]
+
+
+def test_every_reference_names_an_ability() -> None:
+    abilities = {rid for (rtype, rid) in RECORDS if rtype == "ability"}
+    for (rtype, rid), record in RECORDS.items():
+        data = record["data"]
+        refs = list(data.get("traits", [])) + list(data.get("special", []))
+        refs += [s["skill"] for s in data.get("skills", [])]
+        refs += [sp for q in data.get("qualities", {}).values() for sp in q["special"]]
+        assert set(refs) <= abilities, (rtype, rid, set(refs) - abilities)
+
+
+@pytest.mark.parametrize("record", DOC["records"], ids=lambda r: f"{r['type']}:{r['id']}")
+def test_uncertain_paths_point_at_values(record: dict[str, Any]) -> None:
+    for item in record.get("uncertain", []):
+        node: Any = record
+        for part in item["path"].removeprefix("$.").replace("[", ".").replace("]", "").split("."):
+            node = node[int(part)] if isinstance(node, list) else node[part]
+        assert item["note"]
+
+
+ARCHETYPES = ["medio", "suboles", "durus", "prelitor", "lautus", "logos", "contego", "bestia"]
+
+
+def test_all_archetypes_present() -> None:
+    assert sorted(rid for (t, rid) in RECORDS if t == "archetype") == sorted(ARCHETYPES)
+
+
+# Section "Medio Archetype" ... "Bestia Archetype": profile boxes.
+@pytest.mark.parametrize(
+    ("archetype", "quality", "profile", "points"),
+    [
+        ("medio", "green", (8, 2, 6, 6, 4, 2, 0, 1, 3), 30),
+        ("medio", "veteran", (8, 4, 8, 8, 7, 3, 0, 2, 3), 75),
+        ("suboles", "veteran", (8, 4, 10, 6, 7, 3, 0, 2, 3), 100),
+        ("durus", "regular", (7, 3, 6, 6, 5, 4, 0, 3, 2), 55),
+        ("prelitor", "green", (8, 2, 4, 8, 4, 3, 0, 1, 3), 25),
+        ("lautus", "regular", (9, 3, 8, 8, 7, 2, 0, 2, 3), 65),
+        ("logos", "veteran", (8, 3, 5, 5, 5, 2, 0, 2, 6), 40),
+        ("contego", "green", (6, 2, 6, 6, 4, 3, 4, 2, 3), 55),
+        ("contego", "veteran", (6, 4, 8, 8, 6, 3, 4, 3, 3), 105),
+        ("bestia", "green", (12, 2, None, 4, 4, 2, 0, 1, 0), 20),
+    ],
+)
+def test_archetype_profiles(archetype: str, quality: str, profile: tuple, points: int) -> None:
+    q = _data("archetype", archetype)["qualities"][quality]
+    stats = ("Mv", "Mr", "Rg", "As", "Df", "S", "Av", "Dc", "In")
+    assert tuple(q["profile"][s] for s in stats) == profile
+    assert q["points"] == points
+
+
+@pytest.mark.parametrize("archetype", ARCHETYPES[:-1])
+def test_points_rise_with_quality(archetype: str) -> None:
+    q = _data("archetype", archetype)["qualities"]
+    assert q["green"]["points"] < q["regular"]["points"] < q["veteran"]["points"]
+    for stat in ("Mr", "Df"):
+        assert q["green"]["profile"][stat] < q["veteran"]["profile"][stat]
+
+
+def _pts(costs: dict[str, Any]) -> tuple:
+    return tuple(costs[q].get("pts", "-" if costs[q].get("not_available") else "?")
+                 for q in ("green", "regular", "veteran"))
+
+
+# "Profile Upgrades:" lists of each archetype section.
+@pytest.mark.parametrize(
+    ("archetype", "name", "effect", "costs"),
+    [
+        ("medio", "Av 2", {"Av": 2}, (8, 13, 19)),
+        ("medio", "+2 Dc", {"Dc": 2}, ("-", "-", 30)),
+        ("suboles", "+2 Rg", {"Rg": 2}, (12, 21, 32)),
+        ("durus", "Av 4", {"Av": 4}, (19, 31, 44)),
+        ("durus", "+1 In", {"In": 1}, (10, 10, 10)),
+        ("prelitor", "no Rg", {}, (-5, -5, -5)),
+        ("prelitor", "+4 Mv", {"Mv": 4}, (12, 12, 12)),
+        ("lautus", "Av 3", {"Av": 3}, (19, 27, 35)),
+        ("logos", "Av 4", {"Av": 4}, (11, 17, 22)),
+        ("contego", "Av 6", {"Av": 2}, (41, 53, 79)),
+        ("contego", "+2 Dc", {"Dc": 2}, ("-", "-", 45)),
+        ("bestia", "+6 Mv", {"Mv": 6}, (18, 18, 18)),
+    ],
+)
+def test_profile_upgrades(archetype: str, name: str, effect: dict, costs: tuple) -> None:
+    upgrade = _upgrade(archetype, name)
+    assert upgrade["effect"] == effect
+    assert _pts(upgrade["costs"]) == costs
+
+
+def test_no_rg_removes_ranged_skill() -> None:
+    assert _upgrade("prelitor", "no Rg")["sets"] == {"Rg": None}
+
+
+@pytest.mark.parametrize("archetype", ["medio", "durus", "prelitor", "logos", "bestia"])
+def test_av_upgrade_prices_rise(archetype: str) -> None:
+    ladder = [u for u in _data("archetype", archetype)["upgrades"] if u["group"] == "av"]
+    for q in ("green", "regular", "veteran"):
+        prices = [u["costs"][q]["pts"] for u in ladder]
+        assert prices == sorted(prices)
+        assert len(set(prices)) == len(prices)
+
+
+# "Skills available:" lists; '-' not available, '?' not given.
+@pytest.mark.parametrize(
+    ("archetype", "skill", "costs"),
+    [
+        ("medio", "impetus", (3, 6, 9)),
+        ("medio", "heroic", ("-", "-", 20)),
+        ("medio", "hacker-1", ("?", "?", "?")),
+        ("suboles", "gun-fighter", (10, 10, 10)),
+        ("durus", "psychic-null", (8, 8, 8)),
+        ("durus", "fanatic", (10, 20, 20)),
+        ("prelitor", "battle-hardened", ("-", 15, 20)),
+        ("prelitor", "body-slam", (15, 15, 25)),
+        ("lautus", "battle-hardened", ("-", "-", 15)),
+        ("logos", "critical-shot", ("-", "-", 8)),
+        ("logos", "combat-master", ("-", "-", 5)),
+        ("contego", "savage-assault", (10, 10, 10)),
+        ("bestia", "mount", (-10, -10, -10)),
+    ],
+)
+def test_skill_costs(archetype: str, skill: str, costs: tuple) -> None:
+    assert _pts(_skill(archetype, skill)["costs"]) == costs
+
+
+@pytest.mark.parametrize(("archetype", "levels"), [("suboles", 2), ("durus", 1), ("logos", 4)])
+def test_hacker_and_psychic_levels_offered(archetype: str, levels: int) -> None:
+    skills = {s["skill"] for s in _data("archetype", archetype)["skills"]}
+    assert {f"hacker-{n}" for n in range(1, 5)} & skills == {
+        f"hacker-{n}" for n in range(1, levels + 1)}
+    assert f"psychic-level-{levels}" in skills
+
+
+def test_archetype_rules() -> None:
+    contego = _data("archetype", "contego")["rules"]
+    assert [r["id"] for r in contego] == ["rg-as-exchange"]
+    assert "exchange 1 point of Rg for 1 point of As" in contego[0]["text"]
+    bestia = _data("archetype", "bestia")
+    assert bestia["single_quality"] is True
+    assert "on a roll of 1-3 the shot hits the mount" in bestia["rules"][0]["text"]
+
+
+# "Basic Weapons" / "Support Weapons" profiles.
+@pytest.mark.parametrize(
+    ("weapon", "tech", "to_hit", "s", "traits"),
+    [
+        ("pistol", 1, (3, 4, 5, 6, None, None), 1, ["pistol", "move-and-fire"]),
+        ("rifle", 1, (6, 4, 4, 5, 6, None), 2, []),
+        ("smg", 1, (3, 3, 4, None, None, None), 2, ["move-and-fire"]),
+        ("boltgun", 3, (5, 4, 4, 5, None, None), 3, []),
+        ("sniper-rifle", 2, (None, 6, 4, 2, 3, 4), 3, []),
+        ("saw-or-lmg", None, (None, 4, 3, 3, 4, 5), 2, ["heavy", "rof"]),
+    ],
+)
+def test_weapon_profiles(weapon: str, tech: int | None, to_hit: tuple, s: int,
+                         traits: list[str]) -> None:
+    data = _data("weapon", weapon)
+    bands = ("0-6", "6-12", "12-18", "18-24", "24-36", "36+")
+    assert tuple(data["to_hit"][b] for b in bands) == to_hit
+    assert (data["tech"], data["S"], data["traits"]) == (tech, s, traits)
+    assert data["points"] == {"not_given": True}
+
+
+def test_weapon_trait_values() -> None:
+    assert _data("weapon", "saw-or-lmg")["trait_values"] == {"heavy": 1, "rof": 2}
+    assert _data("weapon", "grenade-launcher")["trait_values"] == {"blast": 2}
+
+
+# Tables: "Most Pressing Target", "Large Targets", "Hard Cover", "Wounding",
+# "Typical Vehicle Profiles".
+@pytest.mark.parametrize(
+    ("table", "index", "expected"),
+    [
+        ("most-pressing-target", 0, {"difficulty": 4, "min_units": 0, "max_units": 5}),
+        ("most-pressing-target", 3, {"difficulty": 1, "min_units": 20, "max_units": None}),
+        ("large-target-sizes", 1, {"size": "Horse, mounted man", "rg_bonus": 1}),
+        ("large-target-sizes", 4, {"size": "Whale, Tank", "rg_bonus": 4}),
+        ("hard-cover", 1, {"terrain": "Sandbags", "av_bonus": 1}),
+        ("hard-cover", 5, {"terrain": "Bunker", "av_bonus": 3}),
+        ("wound-table", 1, {"dc_left_min": 2, "halved": ["Mv", "Rg", "As", "S"]}),
+        ("wound-table", 2, {"wound": "minor wound", "minus_one": ["Mv", "Rg", "As", "S"]}),
+        ("wound-table", 3, {"dc_left_min": 4, "dc_left_max": None, "halved": []}),
+        ("typical-vehicle-profiles", 1, {"name": "Truck", "Mv": 12, "Av": 5, "Dam": 25,
+                                         "Transport": 10}),
+        ("typical-vehicle-profiles", 4, {"name": "Tank", "Mv": 10, "Av": 8, "Dam": 50,
+                                         "Transport": 0}),
+    ],
+)
+def test_tables(table: str, index: int, expected: dict[str, Any]) -> None:
+    row = _data("table", table)["rows"][index]
+    assert {k: row[k] for k in expected} == expected
+
+
+# Each schema refuses a bad document and names where.
+@pytest.mark.parametrize(
+    ("record_type", "record_id", "mutate", "path"),
+    [
+        ("archetype", "medio",
+         lambda d: d["qualities"]["green"]["profile"].__setitem__("Df", "4"),
+         "$.qualities.green.profile.Df"),
+        ("archetype", "medio", lambda d: d["upgrades"][0]["costs"].__setitem__("green", {}),
+         "$.upgrades[0].costs.green"),
+        ("weapon", "rifle", lambda d: d["to_hit"].__setitem__("6-12", 7), "$.to_hit['6-12']"),
+        ("weapon", "rifle", lambda d: d.__setitem__("points", 0), "$.points"),
+        ("ability", "hail", lambda d: d.__setitem__("kind", "spell"), "$.kind"),
+        ("table", "hard-cover", lambda d: d["rows"][2].__setitem__("av_bonus", -1),
+         "$.rows[2].av_bonus"),
+    ],
+)
+def test_schema_refuses_bad_document(record_type: str, record_id: str, mutate: Any,
+                                     path: str) -> None:
+    data = json.loads(json.dumps(_data(record_type, record_id)))
+    mutate(data)
+    validator = Draft202012Validator(_schema_for(record_type))
+    errors = list(validator.iter_errors(data))
+    assert errors
+    paths = {e.json_path for e in errors} | {
+        c.json_path for e in errors for c in (e.context or [])}
+    assert path in paths

@@ -1,0 +1,388 @@
+"""The Crimson Skies: Air Action pack against its book (seed 001) and its record schemas.
+
+Each transcribed value names the book section it was read from, so a reader can check it
+against the rule book.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from jsonschema import Draft202012Validator
+
+ROOT = Path(__file__).resolve().parents[2]
+PACK_PATH = ROOT / "content" / "packs" / "cs-air-action" / "cs-air-action-core.json"
+ACES_PACK_PATH = ROOT / "content" / "packs" / "cs-aces" / "cs-aces-core.json"
+SCHEMA_DIR = ROOT / "content" / "schemas" / "records"
+SEED = "001_b3fd56ffbc849938.txt"
+PATH_STEP = re.compile(r"\.([A-Za-z_][A-Za-z0-9_]*)|\[(\d+)\]")
+
+
+def load(path: Path) -> dict[str, Any]:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+PACK = load(PACK_PATH)
+RECORDS = {(r["type"], r["id"]): r for r in PACK["records"]}
+
+
+def schema_for(record_type: str, system: str = "cs-air-action") -> dict[str, Any]:
+    specific = SCHEMA_DIR / f"{record_type}.{system}.json"
+    return load(specific if specific.exists() else SCHEMA_DIR / f"{record_type}.json")
+
+
+def error_paths(schema: dict[str, Any], data: Any) -> set[str]:
+    return {error.json_path for error in Draft202012Validator(schema).iter_errors(data)}
+
+
+def resolve(document: Any, json_path: str) -> Any:
+    """The value at a ``$.a.b[0]`` path; KeyError/IndexError when it does not exist."""
+    assert json_path.startswith("$"), json_path
+    value = document
+    for key, index in PATH_STEP.findall(json_path[1:]):
+        value = value[key] if key else value[int(index)]
+    return value
+
+
+def table_value(table_id: str, key: str, column: str) -> Any:
+    data = RECORDS[("table", table_id)]["data"]
+    rows = [dict(zip(data["columns"], row, strict=True)) for row in data["rows"]]
+    (row,) = [row for row in rows if row[data["columns"][0]] == key]
+    return row[column]
+
+
+# (book section, table id, first-column key, column, value printed in the book)
+TABLE_VALUES = [
+    ("Experience Multiplier", "experience-levels", "veteran", "experience_multiplier", 4),
+    ("Playing a Crimson Skies: Air Action Campaign", "experience-levels", "rookie", "rank", 1),
+    ("Bailing Out", "experience-levels", "veteran", "bail_out_roll_modifier", 1),
+    ("Bailing Out", "experience-levels", "ace", "bail_out_roll_modifier", 1),
+    ("Bailing Out", "experience-levels", "double_ace", "bail_out_roll_modifier", 2),
+    ("Bailing Out", "experience-levels", "legend", "bail_out_roll_modifier", 3),
+    ("Gaining Experience", "experience-awards", "shot down an enemy plane", "experience", 100),
+    ("Gaining Experience", "experience-awards", "successful bail out", "experience", 25),
+    (
+        "Gaining Experience",
+        "experience-awards",
+        "remained on the play area and won the game",
+        "experience",
+        25,
+    ),
+    ("Gaining Experience", "daring-feats", "Winged 'Em", "experience", 10),
+    ("Gaining Experience", "daring-feats", "Timely Distraction", "experience", 15),
+    ("Gaining Experience", "daring-feats", "Enjoy the Ride", "experience", 50),
+    ("Gaining Experience", "daring-feats", "Enjoy the Ride", "counts_as_shot_down", True),
+    ("Heroic Acts", "heroic-acts", "Grabbing one memento", "bail_out_value_modifier", 1),
+    ("Heroic Acts", "heroic-acts", "Grabbing one memento", "experience", 25),
+    ("Heroic Acts", "heroic-acts", "Grabbing two mementos", "bail_out_value_modifier", 2),
+    ("Heroic Acts", "heroic-acts", "Grabbing two mementos", "experience", 50),
+    (
+        "Heroic Acts",
+        "heroic-acts",
+        "Piloting the plane to a safe crash site",
+        "bail_out_value_modifier",
+        3,
+    ),
+    ("Heroic Acts", "heroic-acts", "Piloting the plane to a safe crash site", "experience", 100),
+    (
+        "Victory!",
+        "victory-points",
+        "opposing plane shot down by a shot from one of your pilots",
+        "point_value_multiplier",
+        2,
+    ),
+    (
+        "Victory!",
+        "victory-points",
+        "opposing plane removed from the play area by another means",
+        "point_value_multiplier",
+        1,
+    ),
+    (
+        "Victory!",
+        "victory-points",
+        "friendly plane remaining on the play area",
+        "point_value_multiplier",
+        1,
+    ),
+    ("Victory!", "tie-breakers", 1, "tie_breaker", "most planes shot down"),
+    ("Create a Squadron", "rules-constants", "standard_build_total", "value", 200),
+    ("Create a Squadron", "rules-constants", "build_total_multiple", "value", 100),
+    (
+        "Using Crimson Skies: Aces Characters in the Crimson Skies: Air Action Game",
+        "rules-constants",
+        "min_build_total_with_aces",
+        "value",
+        300,
+    ),
+    ("Navigation", "rules-constants", "basic_deck_size", "value", 12),
+    ("Navigation", "rules-constants", "ace_cards_per_ace", "value", 2),
+    ("Set Throttle", "rules-constants", "highest_announced_speed", "value", 10),
+    ("Set Throttle", "rules-constants", "throttle_clicks_without_check", "value", 1),
+    ("Set Throttle", "rules-constants", "throttle_clicks_with_check", "value", 2),
+    ("Collisions with Other Planes", "rules-constants", "critical_failure_total", "value", 2),
+    ("Firing Arcs", "rules-constants", "rear_attack_bonus_dice", "value", 1),
+    ("Combat", "rules-constants", "point_blank_silhouette_modifier", "value", -1),
+    ("Combat", "rules-constants", "max_modified_silhouette", "value", 6),
+    ("Combat", "rules-constants", "shot_down_bullet_holes", "value", 3),
+    ("Obstacles", "rules-constants", "obstacle_speed_loss", "value", 1),
+    ("Gaining Experience", "rules-constants", "experience_per_multiplier", "value", 100),
+    ("Crimson Skies Etiquette", "rules-constants", "ambiguity_roll_allowed_min", "value", 4),
+]
+
+
+@pytest.mark.parametrize(
+    ("section", "table_id", "key", "column", "expected"),
+    TABLE_VALUES,
+    ids=[f"{s}:{t}:{k}:{c}" for s, t, k, c, _ in TABLE_VALUES],
+)
+def test_table_value_matches_the_book(section, table_id, key, column, expected):
+    assert table_value(table_id, key, column) == expected
+    assert RECORDS[("table", table_id)]["source"]["seed"] == SEED
+
+
+# Section "Navigation": "two Cruises, two Glides, two Turns, two Tight Turns, one Snap Roll,
+# one Side-Slip, one Wingover, and one Half Loop".
+BASIC_DECK = {
+    "Cruise": 2,
+    "Glide": 2,
+    "Turn": 2,
+    "Tight Turn": 2,
+    "Snap Roll": 1,
+    "Side-Slip": 1,
+    "Wingover": 1,
+    "Half Loop": 1,
+}
+
+
+def test_basic_deck_has_the_books_twelve_cards():
+    basic = {
+        r["name"]: r["data"]["deck_count"]
+        for r in PACK["records"]
+        if r["type"] == "navigation_card" and r["data"]["basic"]
+    }
+    assert basic == BASIC_DECK
+    assert sum(basic.values()) == 12
+
+
+def test_only_cruise_and_glide_may_be_flown_when_disengaging():
+    # Section "Disengaging": "you may choose only Cruise or Glide navigation cards".
+    allowed = {
+        r["name"]
+        for r in PACK["records"]
+        if r["type"] == "navigation_card" and r["data"]["allowed_when_disengaging"]
+    }
+    assert allowed == {"Cruise", "Glide"}
+
+
+def test_card_diagrams_not_in_the_book_are_null_and_marked_uncertain():
+    for record in PACK["records"]:
+        if record["type"] != "navigation_card":
+            continue
+        flagged = {entry["path"] for entry in record["uncertain"]}
+        assert record["data"]["speed_rating"] is None, record["id"]
+        assert record["data"]["flight_path"] is None, record["id"]
+        assert {"$.data.speed_rating", "$.data.flight_path"} <= flagged, record["id"]
+
+
+def test_each_ace_of_ace_pack_1_adds_two_cards_to_the_deck():
+    # Section "Navigation": Loyle Crawford or Charlotte Steele from Ace Pack 1 add two cards.
+    for figure_id in ("loyle-crawford-devastator", "charlie-steele-fury"):
+        figure = RECORDS[("figure", figure_id)]["data"]
+        assert figure["release"] == "ace-pack-1"
+        assert len(figure["ace_cards"]) == 2
+        for card_id in figure["ace_cards"]:
+            card = RECORDS[("navigation_card", card_id)]["data"]
+            assert (card["ace"], card["basic"]) == (figure_id, False)
+
+
+def test_charlie_steeles_plane_has_the_books_silhouette_and_flies_with_her_ace():
+    # Section "Fate": "Charlie Steele's plane has a silhouette value of 4".
+    charlie = RECORDS[("figure", "charlie-steele-fury")]["data"]
+    assert charlie["base"]["silhouette"] == 4
+    assert charlie["ace"] == "cs-aces/charlie"
+    assert "$.data.base.silhouette" in charlie["transcribed"]
+
+
+def test_experience_levels_run_rookie_to_legend_and_unknown_multipliers_are_flagged():
+    data = RECORDS[("table", "experience-levels")]["data"]
+    assert [row[0] for row in data["rows"]] == ["rookie", "veteran", "ace", "double_ace", "legend"]
+    flagged = {e["path"] for e in RECORDS[("table", "experience-levels")]["uncertain"]}
+    for index, row in enumerate(data["rows"]):
+        if row[2] is None:
+            assert f"$.data.rows[{index}][2]" in flagged
+
+
+def test_a_standard_200_point_squadron_can_be_built_from_the_sample_planes():
+    planes = [
+        r["data"] for r in PACK["records"] if r["type"] == "figure" and r["data"]["kind"] == "plane"
+    ]
+    assert all(40 <= plane["point_value"] <= 80 for plane in planes)
+    exact = [
+        combo
+        for size in range(1, len(planes) + 1)
+        for combo in itertools.combinations(planes, size)
+        if sum(plane["point_value"] for plane in combo) == 200
+    ]
+    assert exact, "no squadron of exactly 200 points"
+    assert len({plane["pilot"] for plane in planes}) == len(planes)
+
+
+def test_sample_dials_start_on_click_0_and_end_on_the_structural_limit():
+    for record in PACK["records"]:
+        if record["type"] != "combat_dial":
+            continue
+        assert record["sample"] is True
+        clicks = record["data"]["clicks"]
+        assert clicks[0]["markers"] == ["start"]
+        knocked_out = [c for c in clicks if "ko" in c["markers"]]
+        assert len(knocked_out) == 3, record["id"]
+        assert all(c["bail_out_value"] is not None for c in knocked_out)
+        assert "structural_limit" in clicks[-1]["markers"]
+        assert [c["markers"].count("structural_limit") for c in clicks].count(1) == 1
+
+
+def test_sample_speed_dials_have_one_red_line_at_their_top_speed():
+    for record in PACK["records"]:
+        if record["type"] != "speed_dial":
+            continue
+        speeds = record["data"]["speeds"]
+        assert [s["speed"] for s in speeds] == sorted(s["speed"] for s in speeds)
+        assert [s["red_line"] for s in speeds].count(True) == 1
+        assert speeds[-1]["red_line"] is True
+
+
+def test_every_record_names_its_seed_and_section():
+    for record in PACK["records"]:
+        assert record["source"]["seed"] in {SEED, "000_e4e1c8a4d28ca1dd.txt"}, record["id"]
+        assert record["source"]["section"], record["id"]
+
+
+def test_records_are_sorted_and_the_file_is_canonical():
+    keys = [(r["type"], r["id"]) for r in PACK["records"]]
+    assert keys == sorted(keys)
+    assert len(keys) == len(set(keys))
+    text = PACK_PATH.read_text(encoding="utf-8")
+    assert text == json.dumps(PACK, indent=2, ensure_ascii=False, sort_keys=True) + "\n"
+    assert (PACK["id"], PACK["version"], PACK["system"]) == (
+        "cs-air-action-core",
+        "1.0.0",
+        "cs-air-action",
+    )
+
+
+def test_every_uncertain_and_transcribed_path_points_at_a_value():
+    for record in PACK["records"]:
+        for entry in record.get("uncertain", []):
+            resolve(record, entry["path"])
+            assert entry["note"], record["id"]
+        for path in record["data"].get("transcribed", []):
+            resolve(record, path)
+
+
+def test_references_resolve_to_records():
+    ability_ids = {i for t, i in RECORDS if t == "ability"}
+    aces = {
+        f"cs-aces/{r['id']}"
+        for r in load(ACES_PACK_PATH)["records"]
+        if r["type"] == "figure" and r["data"]["kind"] == "ace"
+    }
+    for record in PACK["records"]:
+        data = record["data"]
+        if record["type"] == "figure":
+            assert ("combat_dial", data["combat_dial"]) in RECORDS
+            assert ("speed_dial", data["speed_dial"]) in RECORDS
+            assert data["release"] is None or ("release", data["release"]) in RECORDS
+            assert data["ace"] is None or data["ace"] in aces
+        elif record["type"] == "combat_dial":
+            for click in data["clicks"]:
+                assert set(click["colours"].values()) <= ability_ids
+        elif record["type"] == "speed_dial":
+            for speed in data["speeds"]:
+                assert set(speed["effects"]) <= ability_ids
+                for effect in speed["effects"]:
+                    assert RECORDS[("ability", effect)]["data"]["kind"] == "speed_effect"
+
+
+@pytest.mark.parametrize("record", PACK["records"], ids=lambda r: f"{r['type']}:{r['id']}")
+def test_record_data_is_valid_against_its_schema(record):
+    validator = Draft202012Validator(schema_for(record["type"]))
+    problems = [f"{e.json_path}: {e.message}" for e in validator.iter_errors(record["data"])]
+    assert problems == []
+
+
+def plane_dial() -> dict[str, Any]:
+    return json.loads(json.dumps(RECORDS[("combat_dial", "charlie-steele-fury-dial")]["data"]))
+
+
+BAD_DOCUMENTS = [
+    (
+        "combat_dial",
+        lambda d: d["clicks"][2]["values"].update(piloting="7"),
+        "$.clicks[2].values.piloting",
+    ),
+    (
+        "combat_dial",
+        lambda d: d["clicks"][0]["markers"].append("checkered"),
+        "$.clicks[0].markers[1]",
+    ),
+    ("combat_dial", lambda d: d["clicks"][-1].pop("bail_out_value"), "$.clicks[8]"),
+    ("figure", lambda d: d["base"].update(silhouette="big"), "$.base.silhouette"),
+    ("figure", lambda d: d.update(ace="charlie"), "$.ace"),
+    ("figure", lambda d: d.update(collector_number=11), "$.collector_number"),
+    ("speed_dial", lambda d: d["speeds"][1].update(red_line="yes"), "$.speeds[1].red_line"),
+    ("navigation_card", lambda d: d.update(deck_count=-1), "$.deck_count"),
+    ("release", lambda d: d.update(kind="box"), "$.kind"),
+    ("ability", lambda d: d.update(colour="mauve"), "$.colour"),
+    ("table", lambda d: d["rows"][1].__setitem__(2, "four"), "$.rows[1][2]"),
+]
+SOURCES = {
+    "combat_dial": ("combat_dial", "charlie-steele-fury-dial"),
+    "figure": ("figure", "charlie-steele-fury"),
+    "speed_dial": ("speed_dial", "charlie-steele-fury-speed"),
+    "navigation_card": ("navigation_card", "cruise"),
+    "release": ("release", "ace-pack-1"),
+    "ability": ("ability", "shaken"),
+    "table": ("table", "experience-levels"),
+}
+
+
+@pytest.mark.parametrize(
+    ("record_type", "spoil", "path"), BAD_DOCUMENTS, ids=[f"{t}:{p}" for t, _, p in BAD_DOCUMENTS]
+)
+def test_schema_refuses_a_bad_document_naming_the_path(record_type, spoil, path):
+    data = json.loads(json.dumps(RECORDS[SOURCES[record_type]]["data"]))
+    assert error_paths(schema_for(record_type), data) == set()
+    spoil(data)
+    assert path in error_paths(schema_for(record_type), data)
+
+
+NON_INTEGERS = st.one_of(
+    st.text(max_size=3),
+    st.booleans(),
+    st.lists(st.integers(), max_size=2),
+    st.floats(allow_nan=False).filter(lambda x: not float(x).is_integer()),
+)
+
+
+@given(
+    click=st.integers(min_value=0, max_value=5),
+    stat=st.sampled_from(["max_speed", "front_gunnery", "rear_gunnery", "piloting"]),
+    value=NON_INTEGERS,
+)
+def test_any_non_integer_stat_is_refused_at_its_click(click, stat, value):
+    dial = plane_dial()
+    dial["clicks"][click]["values"][stat] = value
+    assert f"$.clicks[{click}].values.{stat}" in error_paths(schema_for("combat_dial"), dial)
+
+
+def test_pack_envelope_is_valid():
+    validator = Draft202012Validator(load(ROOT / "content" / "schemas" / "pack.json"))
+    assert [f"{e.json_path}: {e.message}" for e in validator.iter_errors(PACK)] == []
