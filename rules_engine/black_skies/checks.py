@@ -31,7 +31,11 @@ def check(catalogue: Catalogue, doc: Mapping[str, Any]) -> Verdict:
     Returns:
         The verdict with every violation found.
     """
-    book = read_book(catalogue)
+    return check_with_book(read_book(catalogue), doc)
+
+
+def check_with_book(book: Book, doc: Mapping[str, Any]) -> Verdict:
+    """``check`` for callers that already hold the rules (the simulation)."""
     settings = read_settings(doc)
     if doc["kind"] == "fighter":
         return _check_fighter(book, doc, settings)

@@ -83,9 +83,13 @@ def fired_weapons(weapons: Sequence[Weapon], crippled: bool) -> list[Weapon]:
     """Combat: a crippled fighter fires half (round down) of its weapons, the best ones."""
     if not crippled:
         return list(weapons)
-    best = sorted(weapons, key=lambda w: (w.rate_of_fire * (w.damage_die + 1), w.id),
+    return best_first(weapons)[: len(weapons) // 2]
+
+
+def best_first(weapons: Sequence[Weapon]) -> list[Weapon]:
+    """Weapons by expected damage per volley, most first (ties by id, for a stable order)."""
+    return sorted(weapons, key=lambda w: (w.rate_of_fire * (w.damage_die + 1), w.id),
                   reverse=True)
-    return best[: len(weapons) // 2]
 
 
 def chance(die: icepool.Die, test: Callable[[int], bool]) -> Fraction:
@@ -113,4 +117,4 @@ def piloting_success(
 
 def is_crippled(hull_left: int, full_hull: int) -> bool:
     """Combat: crippled when the Fighter Weight die drops to half or less (and not 0)."""
-    return 0 < hull_left and 2 * hull_left <= full_hull
+    return hull_left > 0 and 2 * hull_left <= full_hull

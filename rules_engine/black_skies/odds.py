@@ -11,6 +11,7 @@ from rules_engine.black_skies.dice import (
     fired_weapons,
     hit_chance,
     hit_damage,
+    is_crippled,
     piloting_success,
     to_hit_modifier,
     volley_damage,
@@ -71,7 +72,7 @@ def volley(catalogue: Catalogue, **params: Any) -> dict[str, Any]:
         "target": {"weight": target["weight"].id, "hull": hull, "full_hull": full,
                    "armour": target["armour"].damage_reduction, "shields": target["shields"]},
         "destroyed": probability(chance(damage, lambda d: d >= hull)),
-        "crippled": probability(chance(damage, lambda d: 0 < hull - d and 2 * (hull - d) <= full)),
+        "crippled": probability(chance(damage, lambda d: is_crippled(hull - d, full))),
         "crippled_or_destroyed": probability(chance(damage, lambda d: 2 * (hull - d) <= full)),
     }
 

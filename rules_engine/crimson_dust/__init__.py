@@ -34,6 +34,9 @@ def catalogue_view(catalogue: Catalogue) -> dict[str, Any]:
     def costs(c: Mapping[str, Any]) -> str:
         return "/".join(c[q].printed() for q in ("green", "regular", "veteran"))
 
+    def name(id_: str) -> str:
+        return abilities[id_].name if id_ in abilities else id_
+
     return {
         "system": SYSTEM,
         "packs": catalogue.pack_versions(SYSTEM),
@@ -41,19 +44,18 @@ def catalogue_view(catalogue: Catalogue) -> dict[str, Any]:
             a.id: {
                 "name": a.name,
                 "qualities": {q: {"profile": v.profile.to_dict(), "points": v.points,
-                                  "special": [abilities[s].name if s in abilities else s
-                                              for s in v.special]}
+                                  "special": [name(s) for s in v.special]}
                               for q, v in a.qualities.items()},
                 "upgrades": {u.id: f"{u.name} - {costs(u.costs)}" for u in a.upgrades.values()},
-                "skills": {s.skill: f"{abilities[s.skill].name if s.skill in abilities else s.skill}"
-                                    f" - {costs(s.costs)}" for s in a.skills.values()},
+                "skills": {s.skill: f"{name(s.skill)} - {costs(s.costs)}"
+                           for s in a.skills.values()},
             }
             for a in content.archetypes.values()
         },
         "weapons": {
             w.id: {"name": w.name, "tech": w.tech, "points": w.points.printed(), "S": w.S,
                    "to_hit": {b: (f"{s}+" if s else "-") for b, s in w.to_hit.items()},
-                   "special": [abilities[t].name if t in abilities else t for t in w.traits]}
+                   "special": [name(t) for t in w.traits]}
             for w in content.weapons.values()
         },
         "abilities": {a.id: {"name": a.name, "kind": a.kind, "tech": a.tech,

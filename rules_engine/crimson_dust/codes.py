@@ -31,3 +31,4 @@ class Code(StrEnum):
     EXCHANGE_NOT_ALLOWED = "crimson-dust.exchange-not-allowed"
     MOUNT_NOT_BESTIA = "crimson-dust.mount-not-bestia"
     BESTIA_RIDER = "crimson-dust.bestia-rider"
+    MOUNT_DISCOUNT_UNRIDDEN = "crimson-dust.mount-discount-unridden"

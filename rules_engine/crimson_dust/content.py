@@ -191,9 +191,11 @@ def weapon_from(record: Record) -> Weapon:
 
 def ability_from(record: Record) -> Ability:
     d = record.data
-    points = d.get("points")
+    cost = d.get("cost")
+    # Skills and levels are priced per archetype (cost null); equipment carries one cost.
+    own = Cost.read(cost) if isinstance(cost, Mapping) and "green" not in cost else None
     return Ability(record.id, record.name, str(d.get("kind", "")), d.get("tech"),
-                   Cost.read(points) if isinstance(points, Mapping) else Cost(not_given=True))
+                   own or Cost(not_given=True))
 
 
 _CACHE: dict[int, tuple[Catalogue, Content]] = {}

@@ -94,5 +94,5 @@ def side_from(catalogue: Catalogue, doc: Mapping[str, Any], band: str) -> Side:
     arrays = {k: np.array(v, dtype=bool if k in ("hail", "critical_shot", "battle_hardened",
                                                   "fanatic", "brain_dead") else np.int64)
               for k, v in cols.items()}
-    return Side(tuple(names), tuple(paths), verdict.points, verdict.legal, weapons=tuple(weapons_used),
-                **arrays)
+    return Side(tuple(names), tuple(paths), verdict.points, verdict.legal,
+                weapons=tuple(weapons_used), **arrays)

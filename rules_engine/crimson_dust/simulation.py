@@ -33,6 +33,8 @@ ASSUMPTIONS = (
     "activation; they add 1 or 2 dice to its morale tests meanwhile.",
     "Wounds: 3 Dc left -1 Rg; 2 Dc left halve Rg; 1 Dc left halve Rg, Df and Mr (rounding "
     "up), for models that have lost Dc.",
+    "A mounted model is one fighter with the rider's Dc and Av and the mount's Df; shots "
+    "are not split between rider and mount.",
     "Not played: melee, movement, running, aiming, going to ground, out of ammo, psychic "
     "powers, hacking, and play passing to a target that passes every morale die.",
     "A side wins when the other has no model left; otherwise the fight is a draw after "
@@ -164,7 +166,6 @@ class _Fight:
         me, them = self.sides[k], self.sides[enemy]
         rg = self.shooter_rg(k, m, rows) + them.large[targets]
         rof = me.rof[m]
-        use_rof = rof > 1 and not target_of is not None
         use_rof = np.full(rows.size, rof > 1) & (rof * (rg - rof) > rg) & (target_of is None)
         shots = np.where(use_rof, rof, 1)
         dice = np.where(use_rof, rg - rof, rg)
@@ -173,7 +174,7 @@ class _Fight:
         df = _wounded(them.Df[targets], dc_now, dc0, minor=False, major=False)
         concealed = np.full(rows.size, self.s.concealed and not me.hail[m])
         av = them.Av[targets]
-        strength = np.full(rows.size, me.at[m] if me.at[m] and False else me.S[m])
+        strength = np.full(rows.size, me.S[m])
         if me.at[m]:
             # AT (x): against Av higher than 5 use the AT value instead of S.
             strength = np.where(av > 5, me.at[m], me.S[m])
@@ -240,7 +241,8 @@ class _Fight:
         rerolls = side.battle_hardened[targets].astype(np.int64) + int(self.s.concealed)
 
         def test() -> np.ndarray:
-            passed = _count(self.gen, n, 7 - mr)  # a die scores on Mr or under: 7 - Mr+ inverted
+            # A die scores on Mr or under; on a D6 that is as likely as 7 - Mr or over.
+            passed = _count(self.gen, n, 7 - mr)
             failed = n - passed
             extra = self.gen.binomial(np.minimum(rerolls, failed), mr / 6)
             return np.minimum(failed - extra, 3)
@@ -248,10 +250,6 @@ class _Fight:
         first = test()
         again = test()
         return np.where(side.fanatic[targets] & (first >= 2), again, first)
-
-
-def _mirror(score: np.ndarray) -> np.ndarray:
-    return score
 
 
 def simulate(catalogue: Catalogue, list_a: Mapping[str, Any], list_b: Mapping[str, Any],

@@ -151,7 +151,12 @@ class _Checker:
                            f"{label}: {name} is not available to {quality} {arch.name} "
                            "(the book prints '-')", at)
                 continue
-            if sid in innate:
+            if sid == ids.USED_AS_MOUNT and not entry.get("_ridden"):
+                self.error(Code.MOUNT_DISCOUNT_UNRIDDEN,
+                           f"{label}: 'Used as mount' is only for a Bestia a model rides "
+                           "(give the rider a mount instead)", at)
+                continue
+            if sid in innate and sid != ids.USED_AS_MOUNT:
                 self.error(Code.SKILL_TWICE,
                            f"{label} already has {name} from its profile", at, Severity.WARNING)
             items.append(self.pricer.price(cost, kind="skill", id_=sid, name=name,
@@ -260,11 +265,12 @@ class _Checker:
                        f"{label} rides a {arch.name}: only a Bestia may be a mount",
                        child(path, "archetype"))
             return _Model(label, [], None)
-        entry = {"quality": "regular", **mount}
+        entry = {"quality": "regular", **mount, "_ridden": True}
         if arch is not None and ids.USED_AS_MOUNT in arch.skills:
             # Bestia "Skills available: ... Used as mount -10": every ridden Bestia takes it.
-            skills = [s for s in entry.get("skills", ()) if s != ids.USED_AS_MOUNT]
-            entry["skills"] = [*skills, ids.USED_AS_MOUNT]
+            skills = list(entry.get("skills", ()))
+            if ids.USED_AS_MOUNT not in skills:
+                entry["skills"] = [*skills, ids.USED_AS_MOUNT]
         model = self.model(entry, path, f"{label}'s mount")
         model.items = [
             Item("mount" if i.kind == "archetype" else f"mount {i.kind}", i.id, i.name,

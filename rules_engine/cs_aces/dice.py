@@ -34,3 +34,11 @@ def two_d6_weights() -> dict[int, int]:
     """Ways (out of 36) to roll each 2d6 total."""
     die = two_d6()
     return {int(t): int(die.quantity(t)) for t in die.outcomes()}
+
+
+def count_hits(faces: tuple[int, ...] | list[int], target: int,
+               defensive_fate: bool = False) -> int:
+    """Hits of one rolled attack: faces at or above the (capped) target; with the target's
+    defensive fate only natural sixes count ("Fate")."""
+    need = NATURAL_SIX if defensive_fate else capped_target(target)
+    return sum(1 for face in faces if face >= need)

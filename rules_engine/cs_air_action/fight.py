@@ -200,17 +200,29 @@ class Fight:
         target, has_target = self._pick_target(side)
         shooting = (exists & st.active & self.alive()[self.rows, shooter] & has_target
                     & (gunnery > 0) & (rng.random(self.runs) < chance))
+        if not shooting.any():
+            return
         rear_arc = rng.random(self.runs) < self.s["rear_arc"]
         point_blank = rng.random(self.runs) < self.s["point_blank"]
         offensive = shooting & self._can_fate(shooter, "offensive")
         dice = gunnery + rear_arc + np.where(offensive, self._fate(shooter), 0)
         self._use_fate(offensive, shooter)
         to_hit = np.clip(f.silhouette[target] - point_blank, 1, 6)
-        faces = rng.integers(1, 7, size=(self.runs, self.max_dice), dtype=np.int8)
-        rolled = np.arange(self.max_dice)[None, :] < np.where(shooting, dice, 0)[:, None]
-        hits = ((faces >= to_hit[:, None]) & rolled).sum(axis=1)
-        sixes = ((faces == 6) & rolled).sum(axis=1)
+        hits, sixes = roll_hits(rng, np.where(shooting, dice, 0), to_hit)
         defend = shooting & (hits > sixes) & self._can_fate(target, "defensive")
         self._use_fate(defend, target)
         hits = np.where(defend, sixes, hits)
         self._damage(shooting & (hits > 0), target, hits.astype(np.int16), by_shot=True)
+
+
+def roll_hits(rng: np.random.Generator, dice: np.ndarray,
+              to_hit: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Hits and natural sixes of ``dice`` d6 per row against ``to_hit`` (1..6).
+
+    Counting faces die by die is the same as drawing how many dice show a six (each 1/6),
+    then how many of the others (each uniform on 1..5) reach the target: two binomial
+    draws per row, however many dice are rolled.
+    """
+    sixes = rng.binomial(dice, 1 / 6)
+    others = rng.binomial(dice - sixes, (6 - to_hit) / 5)
+    return sixes + others, sixes

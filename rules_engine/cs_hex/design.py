@@ -35,7 +35,7 @@ class _Tally:
     parts: dict[str, Any] = field(default_factory=lambda: {
         "guns": [], "turrets": [], "rockets": [], "drop_tanks": []})
     hardpoints: int = 0
-    hardpoints_reported: bool = False
+    hardpoints_over_path: str | None = None
     beacons: int = 0
     seeker_path: str | None = None
 
@@ -74,6 +74,10 @@ def check_design(catalogue: Catalogue, doc: Mapping[str, Any]) -> Verdict:
             _turret(tally, entry, path, plane_type)
         elif part in ("rocket", "drop_tank"):
             _hung(tally, entry, path)
+    if tally.hardpoints_over_path is not None:
+        tally.add(Code.TOO_MANY_HARDPOINTS, f"Rockets and drop tanks need {tally.hardpoints} "
+                  f"hardpoints but a plane has {tally.rules.hardpoints}; this entry is the "
+                  "first that does not fit", tally.hardpoints_over_path)
     if tally.seeker_path and not tally.beacons:
         tally.add(Code.SEEKER_WITHOUT_BEACON, "Seeker rockets can only be fired at a target "
                   "marked by a beacon rocket, and this design carries no beacon",
@@ -251,11 +255,8 @@ def _hung(tally: _Tally, entry: Mapping[str, Any], path: str) -> None:
     mass_from = ("book" if data["mass"] is not None
                  else "house rule" if record.id in tally.prices else "not given")
     tally.hardpoints += data["hardpoints"] * count
-    if tally.hardpoints > tally.rules.hardpoints and not tally.hardpoints_reported:
-        tally.hardpoints_reported = True
-        tally.add(Code.TOO_MANY_HARDPOINTS, f"With {record.name.lower()} the design needs "
-                  f"{tally.hardpoints} hardpoints so far; a plane has {tally.rules.hardpoints}",
-                  path)
+    if tally.hardpoints > tally.rules.hardpoints and tally.hardpoints_over_path is None:
+        tally.hardpoints_over_path = path
     if record.id == "rocket-beacon":
         tally.beacons += count
     if data.get("requires") and tally.seeker_path is None:

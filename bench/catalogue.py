@@ -1,0 +1,66 @@
+"""Catalogue figures: validating one combat dial, and loading every pack into a fresh database.
+
+Run: .venv/bin/python bench/catalogue.py   (SQLite in memory; set DATABASE_URL for PostgreSQL)
+Targets: one dial validated in <= 0.2 ms; all packs loaded in < 5 s.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "builder.settings.test")
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.core.management import call_command  # noqa: E402
+from django.db import connection  # noqa: E402
+from django.test.utils import setup_test_environment  # noqa: E402
+
+from content.schemas import record_data_errors, record_schema_path  # noqa: E402
+from content.services.packs import pack_load, read_pack_files  # noqa: E402
+from rules_engine.catalogue import pack_files  # noqa: E402
+from rules_engine.schema import compiled  # noqa: E402
+
+
+def bench_dial_validation(repeat: int = 2000) -> float:
+    docs, _ = read_pack_files(pack_files())
+    dial = next(r["data"] for _, d in docs for r in d["records"] if r["type"] == "combat_dial")
+    compiled(record_schema_path("combat_dial", "cs-air-action"))  # compile once, as a server does
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        errors = record_data_errors("combat_dial", "cs-air-action", dial)
+        times.append(time.perf_counter() - start)
+    assert not errors
+    return statistics.median(times) * 1000
+
+
+def bench_load_all_packs() -> tuple[float, int]:
+    setup_test_environment()
+    old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
+    try:
+        call_command("migrate", verbosity=0)
+        docs, read_errors = read_pack_files(pack_files())
+        assert not read_errors, read_errors
+        start = time.perf_counter()
+        report = pack_load(documents=docs)
+        elapsed = time.perf_counter() - start
+        return elapsed, sum(report.counts.values())
+    finally:
+        connection.creation.destroy_test_db(old_name, verbosity=0)
+
+
+if __name__ == "__main__":
+    print(f"database: {connection.vendor}")
+    print(f"validate one combat dial (compiled schema, median of 2000): "
+          f"{bench_dial_validation():.3f} ms  (target <= 0.2 ms)")
+    seconds, records = bench_load_all_packs()
+    print(f"load all packs: {seconds:.2f} s for {records} records  (target < 5 s)")

@@ -1,0 +1,209 @@
+"""Exact odds for the hex-map rules: checks, maneuvers, to-hit, hit location, bail-out, landing.
+
+Every roll is one d10 (or two, doubling down), so icepool gives the distributions exactly.
+Parameters come as ``key=value`` from the CLI or the API; a bad one is a ``BadDocument``
+naming ``params.<key>``.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from rules_engine.catalogue import Catalogue
+from rules_engine.cs_hex.checks import D10, check_report, formula, success_chance, target
+from rules_engine.cs_hex.notation import parse_maneuver
+from rules_engine.cs_hex.params import Params
+from rules_engine.cs_hex.rules import SYSTEM
+from rules_engine.errors import BadDocument
+from rules_engine.odds_report import die_report, probability
+
+SKILL = {"low": 0, "high": 10}  # characteristics run 0-10 ("Создание персонажа")
+STEEP_G = 3  # "Маневры с G-рейтингом 3 и выше считается крутыми"
+
+
+def _rows(catalogue: Catalogue, table_id: str) -> list[list[Any]]:
+    record = catalogue.get(SYSTEM, "table", table_id)
+    if record is None:
+        raise BadDocument.at("$.content", f"the catalogue has no cs-hex table {table_id!r}")
+    return [list(row) for row in record.data["rows"]]
+
+
+def check(catalogue: Catalogue, **params: Any) -> dict[str, Any]:
+    """Any d10 check of the book by its formula id (formula=jam-clearing steady_hand=3)."""
+    if not isinstance(params.get("formula"), str):
+        raise BadDocument.at("params.formula", "check needs formula=<id> (e.g. jam-clearing)")
+    record = formula(catalogue, params["formula"])
+    terms = record.data["terms"]
+    p = Params("check", params, ["formula", *(t["id"] for t in terms)])
+    values: dict[str, int | bool] = {}
+    for term in terms:
+        values[term["id"]] = (p.flag(term["id"]) if "value" in term
+                              else p.integer(term["id"], low=-30, high=30))
+    return check_report(record, values)
+
+
+def skill_check(catalogue: Catalogue, **params: Any) -> dict[str, Any]:
+    """Skill check: d10 >= 8 + difficulty - Natural Touch + 2 if shocked."""
+    p = Params("skill_check", params, ["difficulty", "natural_touch", "shocked"])
+    values = {"difficulty": p.integer("difficulty", low=0, high=20),
+              "natural_touch": p.integer("natural_touch", **SKILL),
+              "shocked": p.flag("shocked")}
+    return check_report(formula(catalogue, "skill-check"), values)
+
+
+def maneuver(catalogue: Catalogue, **params: Any) -> dict[str, Any]:
+    """Flying a maneuver (4L2F) beyond the plane's G-rating or max speed: every check and all."""
+    p = Params("maneuver", params, ["notation", "g_rating", "max_speed", "natural_touch",
+                                    "shocked", "difficulty", "previous_steep"])
+    move = parse_maneuver(p.text("notation"))
+    record = catalogue.get(SYSTEM, "maneuver", move.notation.lower())
+    book_difficulty = record.data["difficulty"] if record else None
+    difficulty = p.integer("difficulty", book_difficulty, low=0, high=10)
+    if difficulty is None:
+        raise BadDocument.at("params.difficulty", f"the book's dump does not give the "
+                             f"difficulty of {move.notation}: pass difficulty=N from the template")
+    g_rating = p.integer("g_rating", low=1, high=10)
+    max_speed = p.integer("max_speed", low=1, high=10)
+    pilot = {"natural_touch": p.integer("natural_touch", **SKILL), "shocked": p.flag("shocked")}
+    skill = formula(catalogue, "skill-check")
+    checks = []
+    # "Фаза движения": the difficulty is by how much the maneuver exceeds the plane's rating;
+    # each exceeded rating has its own consequence, so each is its own check.
+    for rating, needed, has, failure in (
+        ("g_rating", difficulty, g_rating, "the plane moves at random"),
+        ("max_speed", move.speed, max_speed,
+         "the engine flares: speed drops to 1, the nose takes cracks, the plane smokes"),
+    ):
+        if needed > has:
+            report = check_report(skill, {"difficulty": needed - has, **pilot})
+            checks.append({"for": rating, "on_failure": failure, **report})
+    if difficulty >= STEEP_G and p.flag("previous_steep"):
+        report = check_report(formula(catalogue, "steep-maneuver-check"),
+                              {"g_rating": difficulty, **pilot})
+        checks.append({"for": "repeated steep maneuver", "on_failure": "the plane moves at random",
+                       **report})
+    chance = Fraction(1)
+    for item in checks:
+        chance *= Fraction(item["success"]["exact"])
+    return {"maneuver": move.notation, "difficulty": difficulty, "speed": move.speed,
+            "steep": difficulty >= STEEP_G, "checks": checks, "all_pass": probability(chance)}
+
+
+def to_hit(catalogue: Catalogue, **params: Any) -> dict[str, Any]:
+    """To hit: d10 >= to-hit number + range + 1 rocket + 2 shocked + direction - Accuracy."""
+    p = Params("to_hit", params, ["to_hit_number", "distance", "accuracy", "weapon", "shocked",
+                                  "direction_modifier", "doubling_down"])
+    weapon_id = p.text("weapon", "cal-50")
+    weapon = catalogue.get(SYSTEM, "weapon", weapon_id)
+    if weapon is None or weapon.data["kind"] not in ("gun", "rocket"):
+        raise BadDocument.at("params.weapon", f"{weapon_id!r} is not a gun or rocket id")
+    if weapon.data["kind"] == "rocket" and not weapon.data["aimed"]:
+        raise BadDocument.at("params.weapon", f"{weapon.name} is placed anywhere in the firing "
+                             "arc: there is no roll to hit")
+    distance = p.integer("distance", low=0, high=50)
+    doubling = p.flag("doubling_down")
+    if doubling and weapon.data["kind"] != "gun":
+        raise BadDocument.at("params.doubling_down", "only guns can fire doubling down")
+    values = {"to_hit_number": p.integer("to_hit_number", low=1, high=10),
+              "accuracy": p.integer("accuracy", **SKILL),
+              "shocked": p.flag("shocked"),
+              "rocket": weapon.data["kind"] == "rocket",
+              "direction_modifier": p.integer("direction_modifier", 0, low=-10, high=10)}
+    out: dict[str, Any] = {"weapon": weapon.id, "range": weapon.data["range"],
+                           "distance": distance, "in_range": distance <= weapon.data["range"]}
+    if not out["in_range"]:
+        return out | {"success": probability(Fraction(0))}
+    modifiers = {row[0]: row[1] for row in _rows(catalogue, "range-modifier")}
+    values["range_modifier"] = modifiers[distance]
+    out |= check_report(formula(catalogue, "to-hit"), values)
+    if weapon.data.get("requires"):
+        out["requires"] = weapon.data["requires"]
+    if doubling:
+        hit = D10.map(lambda roll: int(roll >= out["target"]))
+        miss = 1 - success_chance(out["target"])
+        out["doubling_down"] = {"hits": die_report(2 @ hit), "jam": probability(miss * miss)}
+    return out
+
+
+def hit_location(catalogue: Catalogue, **params: Any) -> dict[str, Any]:
+    """Hit location: d10 column, shifted toward an aimed column by Steady Hand."""
+    p = Params("hit_location", params, ["steady_hand", "aim"])
+    steady = p.integer("steady_hand", 0, **SKILL)
+    location = catalogue.get(SYSTEM, "table", "hit-location")
+    columns = 10
+    if location is not None:
+        columns = next(row[2] for row in location.data["rows"] if row[0] == "column")
+    aim = p.integer("aim", None, low=1, high=columns) if "aim" in params else None
+    shift, change_area = 0, False
+    for low, high, cols, may_change in _rows(catalogue, "steady-hand-shift"):
+        if low <= steady <= high:
+            shift, change_area = cols, may_change
+    column = D10 if columns == 10 else D10.map(lambda r: min(r, columns))
+    out: dict[str, Any] = {
+        "area": {"die": "d10", "known": False,
+                 "note": "the book rolls the area on a figure that is not in the dump"},
+        "steady_hand": {"shift": shift, "may_change_area": change_area},
+        "column": die_report(column),
+    }
+    if aim is not None:
+        def moved(roll: int) -> int:
+            if abs(roll - aim) <= shift:
+                return aim
+            return roll + shift if roll < aim else roll - shift
+        aimed = column.map(moved)
+        out["aimed_column"] = die_report(aimed)
+        out["aim_reached"] = probability(Fraction(aimed.probability("==", aim)))
+    return out
+
+
+def bail_out(catalogue: Catalogue, **params: Any) -> dict[str, Any]:
+    """Bailing out: d10 >= situation + 2 shocked - earlier jumps (max 4) - Sixth Sense - QF."""
+    p = Params("bail_out", params, ["situation", "sixth_sense", "quick_fire", "shocked",
+                                    "previous_jumps"])
+    situations = {row[0]: row[3] for row in _rows(catalogue, "bail-out-difficulty")}
+    situation = p.text("situation", choices=situations)
+    limit = next(row[4] for row in _rows(catalogue, "bail-out-modifiers")
+                 if row[0] == "previous-jump")
+    jumps = p.integer("previous_jumps", 0, low=0, high=100)
+    values = {"situation": situations[situation], "shocked": p.flag("shocked"),
+              "previous_jumps": min(jumps, -limit),
+              "sixth_sense": p.integer("sixth_sense", **SKILL),
+              "quick_fire": p.integer("quick_fire", **SKILL)}
+    return {"situation": situation} | check_report(formula(catalogue, "bail-out"), values)
+
+
+def landing(catalogue: Catalogue, **params: Any) -> dict[str, Any]:
+    """Landing: d10 >= 4 - Natural Touch + modifiers, and what a failure brings."""
+    p = Params("landing", params, ["natural_touch", "conditions", "wounds", "place",
+                                   "plane_damaged"])
+    modifiers = {row[0]: row[3] for row in _rows(catalogue, "landing-modifiers")}
+    conditions = p.texts("conditions", [m for m in modifiers if m != "pilot-wound"])
+    wounds = p.integer("wounds", 0, low=0, high=20)
+    place = p.text("place", "airfield", choices=("airfield", "zeppelin"))
+    natural_touch = p.integer("natural_touch", **SKILL)
+    failures = _rows(catalogue, f"landing-failure-{place}")
+    if_failed = [{"roll": f"{lo}-{hi}" if lo != hi else str(lo), "result": text,
+                  "result_original": original, "chance": probability(Fraction(hi - lo + 1, 10))}
+                 for lo, hi, text, original in failures]
+    # "посадка на неповрежденном самолете и здоровом пилоте на заранее подготовленный
+    # аэродром считается автоматически успешной"
+    if (not conditions and not wounds and place == "airfield"
+            and not p.flag("plane_damaged")):
+        return {"automatic": True, "success": probability(Fraction(1)), "if_failed": if_failed}
+    total = sum(modifiers[c] for c in conditions) + wounds * modifiers["pilot-wound"]
+    record = formula(catalogue, "landing")
+    report = check_report(record, {"natural_touch": natural_touch, "modifiers": total})
+    return {"automatic": False, **report, "if_failed": if_failed}
+
+
+ODDS = {
+    "skill_check": skill_check,
+    "maneuver": maneuver,
+    "to_hit": to_hit,
+    "hit_location": hit_location,
+    "bail_out": bail_out,
+    "landing": landing,
+    "check": check,
+}
+__all__ = ["ODDS", "target"]

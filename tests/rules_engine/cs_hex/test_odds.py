@@ -1,0 +1,176 @@
+"""Exact odds of the hex-map d10 checks, each checked against plain enumeration of the die."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rules_engine.catalogue import Catalogue, build_catalogue, read_pack_file
+from rules_engine.cli import main
+from rules_engine.cs_hex import ODDS
+from rules_engine.errors import BadDocument
+from tests.rules_engine.cs_hex.designs import PACK
+
+ROLLS = range(1, 11)
+CATALOGUE = build_catalogue([read_pack_file(PACK)])
+
+
+def _chance(report: dict[str, Any]) -> Fraction:
+    return Fraction(report["success"]["exact"])
+
+
+def _enumerated(target: int) -> Fraction:
+    return Fraction(sum(1 for roll in ROLLS if roll >= target), 10)
+
+
+def test_book_example_skill_check(catalogue: Catalogue) -> None:
+    # "Фаза движения": G-rating 2 flying a difficulty-3 maneuver, Natural Touch 5 -> 4+
+    report = ODDS["skill_check"](catalogue, difficulty=1, natural_touch=5)
+    assert (report["target"], report["formula"]) == (4, "8 + 1 - 5 = 4")
+    assert _chance(report) == Fraction(7, 10)
+
+
+@given(st.integers(0, 12), st.integers(0, 10), st.booleans())
+def test_skill_check_matches_enumeration(difficulty: int, natural_touch: int,
+                                         shocked: bool) -> None:
+    report = ODDS["skill_check"](CATALOGUE, difficulty=difficulty, natural_touch=natural_touch,
+                                 shocked=shocked)
+    target = 8 + difficulty - natural_touch + (2 if shocked else 0)
+    assert report["target"] == target
+    assert _chance(report) == _enumerated(target)
+    margins = {str(roll - target): Fraction(1, 10) for roll in ROLLS}
+    assert {k: Fraction(v["exact"]) for k, v in report["margin"]["distribution"].items()} == \
+        margins
+
+
+@pytest.mark.parametrize(("distance", "modifier"), [(0, -3), (1, -2), (3, 0), (5, 2)])
+def test_to_hit_range_modifier(catalogue: Catalogue, distance: int, modifier: int) -> None:
+    # "Сложность попадания": 0 at three hexes, -3 in the same hex, one a hex
+    report = ODDS["to_hit"](catalogue, to_hit_number=7, distance=distance, accuracy=2)
+    assert report["target"] == 7 + modifier - 2
+    assert _chance(report) == _enumerated(7 + modifier - 2)
+
+
+def test_to_hit_rocket_shocked_direction(catalogue: Catalogue) -> None:
+    report = ODDS["to_hit"](catalogue, to_hit_number=5, distance=4, accuracy=3,
+                            weapon="rocket-armour-piercing", shocked=True, direction_modifier=1)
+    assert report["formula"] == "5 + 1 + 1 + 2 + 1 - 3 = 7"
+    assert _chance(report) == Fraction(4, 10)
+
+
+def test_out_of_range_cannot_hit(catalogue: Catalogue) -> None:
+    # ".70 - 3 гекса"
+    report = ODDS["to_hit"](catalogue, to_hit_number=1, distance=4, accuracy=10, weapon="cal-70")
+    assert report["in_range"] is False
+    assert _chance(report) == 0
+
+
+def test_doubling_down_against_enumeration(catalogue: Catalogue) -> None:
+    report = ODDS["to_hit"](catalogue, to_hit_number=8, distance=3, accuracy=2,
+                            doubling_down=True)
+    target = 6
+    pairs = [(a >= target) + (b >= target) for a in ROLLS for b in ROLLS]
+    hits = report["doubling_down"]["hits"]["distribution"]
+    assert {int(k): Fraction(v["exact"]) for k, v in hits.items()} == {
+        n: Fraction(pairs.count(n), 100) for n in (0, 1, 2)}
+    assert Fraction(report["doubling_down"]["jam"]["exact"]) == Fraction(pairs.count(0), 100)
+
+
+def test_placed_rockets_have_no_to_hit_roll(catalogue: Catalogue) -> None:
+    with pytest.raises(BadDocument) as caught:
+        ODDS["to_hit"](catalogue, to_hit_number=5, distance=2, accuracy=1, weapon="rocket-flash")
+    assert caught.value.errors[0].path == "params.weapon"
+
+
+@pytest.mark.parametrize(("steady_hand", "aim", "reached"), [
+    (0, 3, Fraction(1, 10)), (4, 3, Fraction(3, 10)), (5, 3, Fraction(5, 10)),
+    (9, 1, Fraction(4, 10)), (10, 5, Fraction(7, 10)),
+])
+def test_hit_column_with_steady_hand(catalogue: Catalogue, steady_hand: int, aim: int,
+                                     reached: Fraction) -> None:
+    # "Твердая рука": 1-4 shift one column, 5-8 two, 9-10 three
+    shift = 0 if steady_hand == 0 else 1 if steady_hand <= 4 else 2 if steady_hand <= 8 else 3
+    report = ODDS["hit_location"](catalogue, steady_hand=steady_hand, aim=aim)
+    assert Fraction(report["aim_reached"]["exact"]) == reached
+    expected: dict[int, Fraction] = {}
+    for roll in ROLLS:
+        col = aim if abs(roll - aim) <= shift else roll + (shift if roll < aim else -shift)
+        expected[col] = expected.get(col, Fraction(0)) + Fraction(1, 10)
+    got = report["aimed_column"]["distribution"]
+    assert {int(k): Fraction(v["exact"]) for k, v in got.items()} == expected
+    assert report["area"]["known"] is False
+
+
+def test_bail_out_caps_earlier_jumps_at_four(catalogue: Catalogue) -> None:
+    # "Самолет в штопоре. Сложность 12", "-1 (максимум -4)"
+    report = ODDS["bail_out"](catalogue, situation="spin", sixth_sense=2, quick_fire=1,
+                              previous_jumps=6)
+    assert (report["target"], _chance(report)) == (5, Fraction(6, 10))
+    shocked = ODDS["bail_out"](catalogue, situation="fuel-tank-explosion", sixth_sense=3,
+                               quick_fire=3, shocked=True)
+    assert (shocked["target"], _chance(shocked)) == (16, Fraction(0))
+
+
+def test_landing_automatic_and_rolled(catalogue: Catalogue) -> None:
+    assert ODDS["landing"](catalogue, natural_touch=0)["automatic"] is True
+    # 4 - 3 + 2 (rudder jammed) + 1 (one wound) = 4
+    report = ODDS["landing"](catalogue, natural_touch=3, conditions=["rudder-jammed"], wounds=1)
+    assert (report["target"], _chance(report)) == (4, Fraction(7, 10))
+    chances = [Fraction(r["chance"]["exact"]) for r in report["if_failed"]]
+    assert chances == [Fraction(1, 10), Fraction(5, 10), Fraction(2, 10), Fraction(2, 10)]
+
+
+def test_maneuver_beyond_g_and_speed(catalogue: Catalogue) -> None:
+    one = ODDS["maneuver"](catalogue, notation="4L2F", g_rating=2, max_speed=4,
+                           natural_touch=5)
+    assert [c["for"] for c in one["checks"]] == ["g_rating"]
+    assert Fraction(one["all_pass"]["exact"]) == Fraction(7, 10)
+    two = ODDS["maneuver"](catalogue, notation="4l2f", g_rating=2, max_speed=3,
+                           natural_touch=5, previous_steep=True)
+    assert [c["for"] for c in two["checks"]] == ["g_rating", "max_speed",
+                                                 "repeated steep maneuver"]
+    # 7/10 twice, then 8 + 3 - 5 = 6 -> 5/10
+    assert Fraction(two["all_pass"]["exact"]) == Fraction(7, 10) ** 2 * Fraction(5, 10)
+    free = ODDS["maneuver"](catalogue, notation="4L2F", g_rating=3, max_speed=4,
+                            natural_touch=0)
+    assert free["checks"] == []
+    assert free["all_pass"]["exact"] == "1/1"
+
+
+@pytest.mark.parametrize(("query", "params", "path"), [
+    ("skill_check", {"difficulty": 1, "natural_touch": 11}, "params.natural_touch"),
+    ("skill_check", {"difficulty": 1, "natural_touch": 5, "luck": 2}, "params.luck"),
+    ("skill_check", {"natural_touch": 5}, "params.difficulty"),
+    ("maneuver", {"notation": "2R2A", "g_rating": 2, "max_speed": 3, "natural_touch": 1},
+     "params.difficulty"),
+    ("maneuver", {"notation": "4X2F", "g_rating": 2, "max_speed": 3, "natural_touch": 1},
+     "params.notation"),
+    ("bail_out", {"situation": "boredom", "sixth_sense": 1, "quick_fire": 1},
+     "params.situation"),
+    ("landing", {"natural_touch": 1, "conditions": ["rain"]}, "params.conditions[0]"),
+    ("check", {"formula": "luck"}, "params.formula"),
+])
+def test_bad_parameters_name_the_parameter(catalogue: Catalogue, query: str,
+                                           params: dict[str, Any], path: str) -> None:
+    with pytest.raises(BadDocument) as caught:
+        ODDS[query](catalogue, **params)
+    assert caught.value.errors[0].path == path
+
+
+def test_generic_check_and_cli(tmp_path: Any, capsys: Any, catalogue: Catalogue) -> None:
+    # "Устранить задержку": 8 - Steady Hand
+    report = ODDS["check"](catalogue, formula="jam-clearing", steady_hand=3)
+    assert (report["target"], _chance(report)) == (5, Fraction(6, 10))
+    packs = tmp_path / "cs-hex"
+    packs.mkdir()
+    (packs / PACK.name).write_text(PACK.read_text(encoding="utf-8"), encoding="utf-8")
+    assert main(["--packs", str(tmp_path), "odds", "cs-hex", "skill_check", "difficulty=2",
+                 "natural_touch=4", "shocked=true"]) == 0
+    assert json.loads(capsys.readouterr().out)["success"]["exact"] == "3/10"
+    assert main(["--packs", str(tmp_path), "odds", "cs-hex"]) == 0
+    assert sorted(json.loads(capsys.readouterr().out)["queries"]) == sorted(ODDS)
