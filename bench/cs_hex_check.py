@@ -6,14 +6,17 @@ Run from the repository root: ``.venv/bin/python bench/cs_hex_check.py``.
 from __future__ import annotations
 
 import json
+import sys
 import timeit
 from pathlib import Path
 
-from rules_engine import api
-from rules_engine.catalogue import build_catalogue, read_pack_file
-from rules_engine.cs_hex import ODDS, check
-
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from rules_engine import api  # noqa: E402
+from rules_engine.catalogue import build_catalogue, read_pack_file  # noqa: E402
+from rules_engine.cs_hex import ODDS, check  # noqa: E402
+
 PACK = ROOT / "content" / "packs" / "cs-hex" / "cs-hex-core.json"
 DESIGNS = ("light-fighter-legal.json", "light-fighter-broken.json")
 

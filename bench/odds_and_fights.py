@@ -21,15 +21,15 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rules_engine.catalogue import load_catalogue  # noqa: E402
-from rules_engine.cs_aces.dice import hits  # noqa: E402
-from rules_engine.cs_aces.scenario import read_scenario  # noqa: E402
-from rules_engine.cs_air_action import simulate  # noqa: E402
-from rules_engine.cs_air_action.fight import Fight  # noqa: E402
-from rules_engine.cs_air_action.forces import Forces, build_forces  # noqa: E402
-from rules_engine.cs_air_action.scenario import SCENARIO  # noqa: E402
-from rules_engine.cs_air_action.simulation import outcome_codes  # noqa: E402
-from rules_engine.montecarlo import rng  # noqa: E402
+from rules_engine.catalogue import load_catalogue
+from rules_engine.cs_aces.dice import hits
+from rules_engine.cs_aces.scenario import read_scenario
+from rules_engine.cs_air_action import simulate
+from rules_engine.cs_air_action.fight import Fight
+from rules_engine.cs_air_action.forces import Forces, build_forces
+from rules_engine.cs_air_action.scenario import SCENARIO
+from rules_engine.cs_air_action.simulation import outcome_codes
+from rules_engine.montecarlo import rng
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples" / "cs-air-action"
 
@@ -125,7 +125,8 @@ def naive_fight(forces: Forces, scenario: dict[str, Any], r: random.Random) -> d
                     else:
                         target = r.choice(foes)
                     dice = gunnery + (r.random() < s["rear_arc"])
-                    to_hit = max(1, min(6, int(f.silhouette[target]) - (r.random() < s["point_blank"])))
+                    point_blank = r.random() < s["point_blank"]
+                    to_hit = max(1, min(6, int(f.silhouette[target]) - point_blank))
                     if can_fate(shooter, "offensive"):
                         dice += fate(shooter)
                         fate_used[shooter] += 1

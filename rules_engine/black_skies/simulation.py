@@ -144,7 +144,7 @@ def fight(book: Book, sc: Scenario, forces: Forces, runs: int,
     winner = np.full(runs, -1)
     turns = np.full(runs, sc.max_turns)
     done = np.zeros(runs, dtype=bool)
-    volley = _Volley(book, sc, fighters, runs, gen)
+    volley = VolleyFire(book, sc, fighters, runs, gen)
     slots = 2 * max(len(forces.elements[0]), len(forces.elements[1]))
     for turn in range(1, sc.max_turns + 1):
         for slot in range(slots):
@@ -164,7 +164,7 @@ def fight(book: Book, sc: Scenario, forces: Forces, runs: int,
     return hull, turns, winner
 
 
-class _Volley:
+class VolleyFire:
     """One fighter's activation across all runs: Piloting Check, target, to-hit, damage."""
 
     def __init__(self, book: Book, sc: Scenario, fighters: tuple[Fighter, ...], runs: int,
@@ -173,11 +173,14 @@ class _Volley:
         self.rows = np.arange(runs)
         bands = list(sc.range_weights)
         weights = np.array([sc.range_weights[b] for b in bands], dtype=float)
-        self.band_p = weights / weights.sum()
+        self.band_cdf = np.cumsum(weights / weights.sum())[:-1]
         self.tns = np.array([book.target_numbers[b] for b in bands])
         self.armour = np.array([f.armour for f in fighters])
-        self.shields = np.array([f.shields for f in fighters])
         self.option = [book.options[sc.maneuver[s]] for s in SIDES]
+        # Shields: each fighter's damage die for each weapon die type, looked up per run.
+        self.stepped = {sides: np.array([step_down(sides, f.shields * book.shield_steps)
+                                         for f in fighters])
+                        for sides in {w.damage_die for f in fighters for w in f.weapons}}
 
     def fire(self, f: int, enemy: np.ndarray, hull: np.ndarray, mask: np.ndarray) -> None:
         book, sc, gen, runs = self.book, self.sc, self.gen, hull.shape[0]
@@ -197,7 +200,7 @@ class _Volley:
         target = np.where(enemy_hull > 0, keys, np.inf).argmin(axis=1)
         firing = mask & (own > 0) & passed & in_arc & (enemy_hull > 0).any(axis=1)
         # Combat: Target Number by range, plus target-speed modifier, minus maneuver penalty.
-        band = gen.choice(self.tns.size, size=runs, p=self.band_p)
+        band = np.searchsorted(self.band_cdf, gen.random(runs), side="right")
         penalised = me.side if sc.maneuver_penalty_of == "firer" else 1 - me.side
         modifier = to_hit_modifier(book, sc.speed[SIDES[1 - me.side]],
                                    self.option[penalised].penalty)
@@ -208,8 +211,7 @@ class _Volley:
         armour = self.armour[cols][:, None]
         total = np.zeros(runs, dtype=np.int64)
         for slot, weapon in enumerate(me.weapons):
-            sides = np.array([step_down(weapon.damage_die, s * book.shield_steps)
-                              for s in range(int(self.shields.max()) + 1)])[self.shields[cols]]
+            sides = self.stepped[weapon.damage_die][cols]
             size = (runs, weapon.rate_of_fire)
             hits = gen.integers(1, book.constant("combat_die_sides") + 1, size) >= need[:, None]
             damage = gen.integers(1, sides[:, None] + 1, size)

@@ -64,56 +64,52 @@ class Fight:
         )
         self.side_start = np.array([0, int((forces.side == 0).sum())])
         self.side_count = np.array([self.side_start[1], n - self.side_start[1]])
-        self.max_dice = int(max(forces.front.max(), forces.rear.max())) + 1 + int(
-            forces.ace_fate.max())
+        self.has_fate = bool(forces.ace_fate.any())
 
-    # --- reading the dials -------------------------------------------------------------
+    # --- reading the dials (on a subset of rows) -----------------------------------------
     def alive(self) -> np.ndarray:
         return self.state.damage < self.f.ko
 
-    def _stat(self, table: np.ndarray, fig: np.ndarray) -> np.ndarray:
-        return table[fig, self.state.damage[self.rows, fig]]
+    def _stat(self, table: np.ndarray, rows: np.ndarray, fig: np.ndarray) -> np.ndarray:
+        return table[fig, self.state.damage[rows, fig]]
 
-    def _fate(self, fig: np.ndarray) -> np.ndarray:
+    def _fate(self, rows: np.ndarray, fig: np.ndarray) -> np.ndarray:
         width = self.f.ace_fate.shape[1] - 1
-        return self.f.ace_fate[fig, np.minimum(self.state.fate_used[self.rows, fig], width)]
+        return self.f.ace_fate[fig, np.minimum(self.state.fate_used[rows, fig], width)]
 
-    def _use_fate(self, mask: np.ndarray, fig: np.ndarray) -> None:
-        rows = self.rows[mask]
-        self.state.fate_used[rows, fig[mask]] += 1
-        self.state.fate_this_turn[rows, fig[mask]] = True
+    def _use_fate(self, rows: np.ndarray, fig: np.ndarray) -> None:
+        self.state.fate_used[rows, fig] += 1
+        self.state.fate_this_turn[rows, fig] = True
 
-    def _can_fate(self, fig: np.ndarray, policy: str) -> np.ndarray:
-        if self.s["fate"] != policy:
-            return np.zeros(self.runs, dtype=bool)
-        return (self._fate(fig) > 0) & ~self.state.fate_this_turn[self.rows, fig]
+    def _can_fate(self, rows: np.ndarray, fig: np.ndarray, policy: str) -> np.ndarray:
+        if self.s["fate"] != policy or not self.has_fate:
+            return np.zeros(len(rows), dtype=bool)
+        return (self._fate(rows, fig) > 0) & ~self.state.fate_this_turn[rows, fig]
 
     # --- damage and victory points -----------------------------------------------------
-    def _damage(self, mask: np.ndarray, fig: np.ndarray, clicks: np.ndarray,
+    def _damage(self, rows: np.ndarray, fig: np.ndarray, clicks: np.ndarray,
                 by_shot: bool) -> None:
-        """Click ``fig`` down in the rows of ``mask``; score it if that brings it down."""
+        """Click ``fig`` down in ``rows``; score it if that brings it down ("Victory!")."""
         st = self.state
-        before = st.damage[self.rows, fig]
+        before = st.damage[rows, fig]
         ko = self.f.ko[fig]
-        after = np.where(mask, np.minimum(before + clicks, ko), before)
-        st.damage[self.rows, fig] = after
+        after = np.minimum(before + clicks, ko)
+        st.damage[rows, fig] = after
         downed = (before < ko) & (after >= ko)
         if downed.any():
             scorer = 1 - self.f.side[fig[downed]]
             value = self.f.points[fig[downed]] * (2 if by_shot else 1)
-            np.add.at(st.victory, (self.rows[downed], scorer), value)
+            np.add.at(st.victory, (rows[downed], scorer), value)
             if by_shot:
-                np.add.at(st.shot_down, (self.rows[downed], scorer), 1)
+                np.add.at(st.shot_down, (rows[downed], scorer), 1)
 
-    def _pick_target(self, shooter_side: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """The enemy each row's shooter aims at, and whether there is one."""
-        enemy = self.alive() & (self.f.side[None, :] != shooter_side[:, None])
+    def _pick_target(self, rows: np.ndarray, shooter_side: np.ndarray) -> np.ndarray:
+        """The enemy each row's shooter aims at (every row has one)."""
+        enemy = self.alive()[rows] & (self.f.side[None, :] != shooter_side[:, None])
         if self.s["targeting"] == "weakest":
-            score = (self.f.ko[None, :] - self.state.damage).astype(np.float64)
-        else:
-            score = self.rng.random(enemy.shape)
-        score = np.where(enemy, score, np.inf)
-        return score.argmin(axis=1), enemy.any(axis=1)
+            score = self.f.ko[None, :] - self.state.damage[rows]
+            return np.where(enemy, score, 10_000).argmin(axis=1)
+        return np.where(enemy, self.rng.random(enemy.shape), 2.0).argmin(axis=1)
 
     # --- one turn ----------------------------------------------------------------------
     def play(self) -> FightState:
@@ -143,43 +139,39 @@ class Fight:
         redlining = self.rng.random(shape) < self.s["redline"]
         piloting = self.f.piloting[np.arange(shape[1])[None, :], self.state.damage]
         failed = _fails(_two_d6(self.rng, shape), piloting)
-        hit = redlining & failed & self.alive() & self.state.active[:, None]
-        for fig in np.flatnonzero(hit.any(axis=0)):
-            figs = np.full(self.runs, fig)
-            self._damage(hit[:, fig], figs, np.ones(self.runs, dtype=np.int16), by_shot=False)
+        rows, figs = np.nonzero(redlining & failed & self.alive() & self.state.active[:, None])
+        self._damage(rows, figs, np.ones(len(rows), dtype=np.int16), by_shot=False)
 
     def _collisions(self) -> None:
         """"Collisions with Other Planes": each plane may end overlapping a random enemy."""
+        chance = self.rng.random((self.runs, self.f.count)) < self.s["collision"]
         for fig in range(self.f.count):
-            a = np.full(self.runs, fig)
-            side = np.full(self.runs, self.f.side[fig])
-            chance = self.rng.random(self.runs) < self.s["collision"]
-            other_scores = self.rng.random((self.runs, self.f.count))
-            enemy = self.alive() & (self.f.side[None, :] != side[:, None])
-            b = np.where(enemy, other_scores, np.inf).argmin(axis=1)
-            ta, tb = _two_d6(self.rng, self.runs), _two_d6(self.rng, self.runs)
-            hit = chance & self.state.active & self.alive()[:, fig] & enemy.any(axis=1)
-            if not hit.any():
+            side = self.f.side[fig]
+            alive = self.alive()
+            enemy_any = (alive & (self.f.side != side)[None, :]).any(axis=1)
+            rows = np.flatnonzero(chance[:, fig] & self.state.active & alive[:, fig] & enemy_any)
+            if not len(rows):
                 continue
-            fa = _fails(ta, self._stat(self.f.piloting, a))
-            fb = _fails(tb, self._stat(self.f.piloting, b))
+            enemy = alive[rows] & (self.f.side != side)[None, :]
+            b = np.where(enemy, self.rng.random(enemy.shape), 2.0).argmin(axis=1)
+            a = np.full(len(rows), fig)
+            ta, tb = _two_d6(self.rng, len(rows)), _two_d6(self.rng, len(rows))
+            fa = _fails(ta, self._stat(self.f.piloting, rows, a))
+            fb = _fails(tb, self._stat(self.f.piloting, rows, b))
             serious = (ta == CRITICAL) | (tb == CRITICAL)
-            fate_a = hit & serious & self._can_fate(a, "defensive")
-            fate_b = hit & serious & ~fate_a & self._can_fate(b, "defensive")
-            self._use_fate(fate_a, a)
-            self._use_fate(fate_b, b)
+            fate_a = serious & self._can_fate(rows, a, "defensive")
+            fate_b = serious & ~fate_a & self._can_fate(rows, b, "defensive")
+            self._use_fate(rows[fate_a], a[fate_a])
+            self._use_fate(rows[fate_b], b[fate_b])
             avoided = fate_a | fate_b
-            left_a = self.f.ko[a] - self.state.damage[self.rows, a]
-            left_b = self.f.ko[b] - self.state.damage[self.rows, b]
-            da, db = fa.astype(np.int16), fb.astype(np.int16)
-            ra, rb = left_a - da, left_b - db
-            both = serious & (ra > 0) & (rb > 0)
+            ra = self.f.ko[a] - self.state.damage[rows, a] - fa
+            rb = self.f.ko[b] - self.state.damage[rows, b] - fb
             k = np.minimum(ra, rb)
-            da = np.where(both, da + k, np.where(serious, da + (ra > 0), da))
-            db = np.where(both, db + k, np.where(serious, db + (rb > 0), db))
-            da, db = np.where(avoided, 0, da), np.where(avoided, 0, db)
-            self._damage(hit, a, da, by_shot=False)
-            self._damage(hit, b, db, by_shot=False)
+            both = serious & (ra > 0) & (rb > 0)
+            da = fa + np.where(both, k, serious & (ra > 0))
+            db = fb + np.where(both, k, serious & (rb > 0))
+            self._damage(rows, a, np.where(avoided, 0, da), by_shot=False)
+            self._damage(rows, b, np.where(avoided, 0, db), by_shot=False)
 
     def _volley(self, weapon: str, aggressor: np.ndarray) -> None:
         """Every plane's shot with ``weapon``, alternating players, aggressor first."""
@@ -192,27 +184,31 @@ class Fight:
 
     def _shot(self, weapon: str, shooter: np.ndarray, side: np.ndarray,
               exists: np.ndarray) -> None:
-        """"Combat": one shot per row, resolved die by die across all rows at once."""
+        """"Combat": one shot per row, every row's dice rolled at once."""
         rng, st, f = self.rng, self.state, self.f
         table = f.front if weapon == "front" else f.rear
-        gunnery = self._stat(table, shooter)
         chance = self.s["in_range"] if weapon == "front" else self.s["rear_shot"]
-        target, has_target = self._pick_target(side)
-        shooting = (exists & st.active & self.alive()[self.rows, shooter] & has_target
-                    & (gunnery > 0) & (rng.random(self.runs) < chance))
-        if not shooting.any():
+        alive = self.alive()
+        gunnery = table[shooter, st.damage[self.rows, shooter]]
+        foe = (alive & (f.side[None, :] != side[:, None])).any(axis=1)
+        shooting = (exists & st.active & alive[self.rows, shooter] & foe & (gunnery > 0)
+                    & (rng.random(self.runs) < chance))
+        rows = np.flatnonzero(shooting)
+        if not len(rows):
             return
-        rear_arc = rng.random(self.runs) < self.s["rear_arc"]
-        point_blank = rng.random(self.runs) < self.s["point_blank"]
-        offensive = shooting & self._can_fate(shooter, "offensive")
-        dice = gunnery + rear_arc + np.where(offensive, self._fate(shooter), 0)
-        self._use_fate(offensive, shooter)
+        shooter, gunnery = shooter[rows], gunnery[rows]
+        target = self._pick_target(rows, side[rows])
+        rear_arc = rng.random(len(rows)) < self.s["rear_arc"]
+        point_blank = rng.random(len(rows)) < self.s["point_blank"]
+        offensive = self._can_fate(rows, shooter, "offensive")
+        dice = gunnery + rear_arc + np.where(offensive, self._fate(rows, shooter), 0)
+        self._use_fate(rows[offensive], shooter[offensive])
         to_hit = np.clip(f.silhouette[target] - point_blank, 1, 6)
-        hits, sixes = roll_hits(rng, np.where(shooting, dice, 0), to_hit)
-        defend = shooting & (hits > sixes) & self._can_fate(target, "defensive")
-        self._use_fate(defend, target)
+        hits, sixes = roll_hits(rng, dice, to_hit)
+        defend = (hits > sixes) & self._can_fate(rows, target, "defensive")
+        self._use_fate(rows[defend], target[defend])
         hits = np.where(defend, sixes, hits)
-        self._damage(shooting & (hits > 0), target, hits.astype(np.int16), by_shot=True)
+        self._damage(rows, target, hits.astype(np.int16), by_shot=True)
 
 
 def roll_hits(rng: np.random.Generator, dice: np.ndarray,

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from rules_engine import BadDocument, Severity, check
+from rules_engine.cli import main
 from tests.rules_engine.black_skies.black_skies_lists import (
     BLACK_TIGER,
     CATALOGUE,
@@ -225,8 +224,6 @@ def test_squadron_entry_without_a_pilot_is_a_bad_document():
                                  "black-skies.unknown-design",
                                  "black-skies.pilot-skill-out-of-range"]),
 ])
-def test_documented_examples_through_the_cli(name, exit_code, codes):
-    run = subprocess.run([sys.executable, "-m", "rules_engine", "check", str(EXAMPLES / name)],
-                         capture_output=True, text=True, cwd=ROOT, check=False)
-    assert run.returncode == exit_code, run.stderr
-    assert [v["code"] for v in json.loads(run.stdout)["violations"]] == codes
+def test_documented_examples_through_the_cli(name, exit_code, codes, capsys):
+    assert main(["check", str(EXAMPLES / name)]) == exit_code
+    assert [v["code"] for v in json.loads(capsys.readouterr().out)["violations"]] == codes
