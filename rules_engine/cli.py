@@ -123,9 +123,7 @@ def _odds(catalogue: Catalogue, args: argparse.Namespace) -> int:
 def _simulate(catalogue: Catalogue, args: argparse.Namespace) -> int:
     list_a = _read_json(args.list_a, "list_a")
     list_b = _read_json(args.list_b, "list_b")
-    scenario_arg = args.scenario.strip()
-    scenario = (json.loads(scenario_arg) if scenario_arg.startswith("{")
-                else _read_json(scenario_arg, "scenario"))
+    scenario = _scenario(args.scenario.strip())
     if args.runs <= 0:
         raise BadDocument.at("runs", "must be a positive number of runs")
     for label, doc in (("list_a", list_a), ("list_b", list_b)):
@@ -137,3 +135,14 @@ def _simulate(catalogue: Catalogue, args: argparse.Namespace) -> int:
         raise BadDocument.at("list_a.system", f"{list_a['system']} has no fight simulation")
     _emit(module.simulate(catalogue, list_a, list_b, scenario, args.runs, args.seed))
     return EXIT_OK
+
+
+def _scenario(arg: str) -> Any:
+    """The scenario: inline JSON (``{"in_range": 0.8}``) or a path to a JSON file."""
+    if not arg.startswith("{"):
+        return _read_json(arg, "scenario")
+    try:
+        scenario = json.loads(arg)
+    except json.JSONDecodeError as exc:
+        raise BadDocument.at("scenario", f"not JSON: {exc.msg} at column {exc.colno}") from exc
+    return scenario

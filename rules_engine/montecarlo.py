@@ -30,7 +30,7 @@ def proportion(successes: int, runs: int) -> Estimate:
     denom = 1 + Z95**2 / runs
     centre = (p + Z95**2 / (2 * runs)) / denom
     half = Z95 * math.sqrt(p * (1 - p) / runs + Z95**2 / (4 * runs**2)) / denom
-    return Estimate(p, max(0.0, centre - half), min(1.0, centre + half))
+    return Estimate(p, max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half)))
 
 
 def mean(samples: np.ndarray) -> Estimate:

@@ -40,7 +40,7 @@ def _target(book: Book, p: Params) -> dict[str, Any]:
 
 
 def volley(catalogue: Catalogue, **params: Any) -> dict[str, Any]:
-    """One element's fighter firing: hits, damage, and the chance to kill or cripple the target.
+    """One fighter's volley: hits, damage, and the chance to destroy or cripple the target.
 
     Parameters: design (a design id) or weapon + weapons (count); range (close/medium/long);
     target_speed (0-12); maneuver_penalty; crippled (the firer); target_weight, target_armour,

@@ -7,7 +7,7 @@ in the pack's shape breaks here, in one place, with a clear error.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from rules_engine.catalogue import Catalogue, Record
@@ -64,7 +64,10 @@ class Profile:
 
     def plus(self, deltas: Mapping[str, int]) -> Profile:
         """This profile with ``deltas`` added, no characteristic below 0."""
-        return replace(self, **{k: max(0, getattr(self, k) + v) for k, v in deltas.items()})
+        values = self.to_dict()
+        for k, v in deltas.items():
+            values[k] = max(0, values[k] + v)
+        return Profile(**values)
 
     def to_dict(self) -> dict[str, int]:
         return {k: getattr(self, k) for k in STATS}

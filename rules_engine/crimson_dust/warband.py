@@ -41,6 +41,8 @@ class _Checker:
         self.pricer = Pricer(dict(house.get("prices") or {}))
         self.violations = self.pricer.violations
         self.penalty = (doc.get("settings") or {}).get("heavy_armour_penalty", "all")
+        # Warbands repeat the same model: its effective profile is worked out once.
+        self.profiles: dict[tuple[Any, ...], Effective] = {}
 
     def error(self, code: Code, message: str, path: str,
               severity: Severity = Severity.ERROR) -> None:
@@ -83,9 +85,14 @@ class _Checker:
             mount = self.mount(arch, entry["mount"], label, child(path, "mount"))
             items += mount.items
             mount_effective = mount.effective
-        effective = effective_profile(
-            arch, quality, upgrades, exchange=exchange, equipment=equipment, weapons=weapons,
-            mount=mount_effective, heavy_armour_penalty=self.penalty)
+        key = (arch.id, quality, tuple(upgrades), exchange, tuple(equipment),
+               tuple(w.id for w in weapons), id(mount_effective) if mount_effective else None)
+        effective = self.profiles.get(key) if mount_effective is None else None
+        if effective is None:
+            effective = effective_profile(
+                arch, quality, upgrades, exchange=exchange, equipment=equipment,
+                weapons=weapons, mount=mount_effective, heavy_armour_penalty=self.penalty)
+            self.profiles[key] = effective
         if effective.over_burden:
             self.error(Code.OVER_BURDENED,
                        f"{label} carries weight {effective.carried_weight} with S "
@@ -193,7 +200,10 @@ class _Checker:
                    skills: Sequence[str], equipment: Sequence[str], weapons: Sequence[Weapon],
                    label: str, path: str, entry: Mapping[str, Any]) -> None:
         """The restrictions printed with skills and equipment."""
-        av = upgraded_profile(arch, quality, upgrades).Av
+        if not (skills or equipment or arch.special or arch.qualities[quality].special):
+            return
+        av = upgraded_profile(arch, quality, upgrades).Av if upgrades else \
+            arch.qualities[quality].profile.Av
         has = set(skills) | set(arch.special) | set(arch.qualities[quality].special)
 
         def skill_path(sid: str) -> str:

@@ -62,6 +62,8 @@ def test_every_reference_names_an_ability() -> None:
     for (rtype, rid), record in RECORDS.items():
         data = record["data"]
         refs = list(data.get("traits", [])) + list(data.get("special", []))
+        refs += list(data.get("requires", [])) + [data[k] for k in ("part_of",) if k in data]
+        refs += list(data.get("shot", {}).get("traits", []))
         refs += [s["skill"] for s in data.get("skills", [])]
         refs += [sp for q in data.get("qualities", {}).values() for sp in q["special"]]
         assert set(refs) <= abilities, (rtype, rid, set(refs) - abilities)
@@ -273,3 +275,264 @@ def test_schema_refuses_bad_document(record_type: str, record_id: str, mutate: A
     paths = {e.json_path for e in errors} | {
         c.json_path for e in errors for c in (e.context or [])}
     assert path in paths
+
+
+BANDS = ("0-6", "6-12", "12-18", "18-24", "24-36", "36+")
+
+
+def _ids(record_type: str, **match: Any) -> set[str]:
+    return {rid for (t, rid), r in RECORDS.items()
+            if t == record_type and all(r["data"].get(k) == v for k, v in match.items())}
+
+
+def test_every_weapon_of_the_weapon_tables_is_present() -> None:
+    basic = {"pistol", "rifle", "machine-pistol", "assault-rifle", "heavy-pistol", "smg",
+             "bolt-pistol", "shotgun", "sniper-rifle", "boarding-shotgun", "boltgun",
+             "flamethrower"}
+    support = {"grenade-launcher", "saw-or-lmg", "plasma-gun", "hmg", "heavy-boltgun",
+               "heavy-flamethrower", "missile-launcher", "blaster", "auto-cannon"}
+    melee = {"knife-or-improvised-weapon", "sword", "axe", "club-or-baton",
+             "spear-or-bayonet", "flail"}
+    assert _ids("weapon", category="Basic Weapons") == basic
+    assert _ids("weapon", category="Support Weapons") == support
+    assert _ids("weapon", category="Melee Weapons") == melee
+    assert {rid for (t, rid) in RECORDS if t == "weapon"} == basic | support | melee
+
+
+# "Support Weapons": the plasma gun and the heavy weapons page.
+@pytest.mark.parametrize(
+    ("weapon", "tech", "to_hit", "s", "trait_values"),
+    [
+        ("plasma-gun", 4, (5, 4, 4, 5, None, None), 5, {"heavy": 1, "pinning": 1}),
+        ("heavy-boltgun", 4, (6, 4, 3, 5, 5, None), 4, {"heavy": 2, "rof": 3}),
+        ("heavy-flamethrower", 3, (3, 4, 4, None, None, None), 3,
+         {"heavy": 1, "flame-thrower": 16}),
+        ("missile-launcher", 3, (None, 5, 4, 3, 3, 4), 3, {"heavy": 2, "at": 5}),
+        ("auto-cannon", None, (None, 5, 4, 4, 5, 5), 4, {"heavy": 2, "rof": 2}),
+        ("blaster", None, (4, 4, 5, None, None, None), 6, {}),
+        ("hmg", None, (6, 5, 3, 4, 5, 5), None, {"heavy": 2, "pinning": 1, "rof": 2}),
+    ],
+)
+def test_support_weapon_profiles(weapon: str, tech: int | None, to_hit: tuple, s: int | None,
+                                 trait_values: dict[str, int]) -> None:
+    data = _data("weapon", weapon)
+    assert tuple(data["to_hit"][b] for b in BANDS) == to_hit
+    assert (data["tech"], data["S"], data["trait_values"]) == (tech, s, trait_values)
+    assert data["traits"] == list(trait_values)
+    assert data["points"] == {"not_given": True}
+
+
+def test_unreadable_support_values_are_marked_uncertain() -> None:
+    def paths(rid: str) -> set[str]:
+        return {u["path"] for u in RECORDS[("weapon", rid)].get("uncertain", [])}
+
+    assert {"$.data.tech", "$.data.S"} <= paths("hmg")
+    assert "$.data.tech" in paths("auto-cannon") & paths("blaster")
+    assert "$.data.to_hit.36+" in paths("plasma-gun")
+    assert paths("missile-launcher") == paths("heavy-flamethrower") == set()
+
+
+def test_weapon_trait_values_belong_to_printed_traits() -> None:
+    for (rtype, rid), record in RECORDS.items():
+        if rtype == "weapon":
+            data = record["data"]
+            assert set(data["trait_values"]) <= set(data["traits"]), rid
+
+
+# "Melee Weapons": '+x As' and '+x S' bonuses, Parry, Reach and the flail.
+@pytest.mark.parametrize(
+    ("weapon", "melee", "traits"),
+    [
+        ("knife-or-improvised-weapon", {"As": 0, "S": 0}, []),
+        ("sword", {"As": 2, "S": 0}, ["weapon-parry"]),
+        ("axe", {"As": 1, "S": 1}, []),
+        ("club-or-baton", {"As": 0, "S": 1}, []),
+        ("spear-or-bayonet", {"As": 1, "S": 0}, ["reach"]),
+        ("flail", {"As": 0, "S": 1}, ["cannot-be-parried"]),
+    ],
+)
+def test_melee_weapons(weapon: str, melee: dict[str, int], traits: list[str]) -> None:
+    data = _data("weapon", weapon)
+    assert (data["melee"], data["traits"]) == (melee, traits)
+    assert set(data["to_hit"].values()) == {None}
+    assert data["S"] is None
+
+
+@pytest.mark.parametrize(
+    ("modifier", "s_bonus"),
+    [("double-handed-weapon", 2), ("chain-weapon", 1), ("power-weapon", 2)],
+)
+def test_melee_weapon_modifiers(modifier: str, s_bonus: int) -> None:
+    data = _data("ability", modifier)
+    assert data["kind"] == "melee_weapon_modifier"
+    assert data["melee"] == {"As": 0, "S": s_bonus}
+
+
+def test_melee_rules_text() -> None:
+    assert "reroll the two highest scoring dice" in _data("ability", "weapon-parry")["rule_text"]
+    assert "counts as having rolled one scoring dice" in _data("ability", "reach")["rule_text"]
+    assert "may not be both chain and power" in _data("ability", "power-weapon")["rule_text"]
+
+
+# "Extra Equipment and Abilities": '<name> - tech n'.
+@pytest.mark.parametrize(
+    ("item", "tech"),
+    [
+        ("auto-reloader", 2), ("bionics", 4), ("bionic-eye", 4), ("camouflage-1", 3),
+        ("camouflage-2", 4), ("combat-shield", 1), ("communicators", 2), ("gas-masks", 2),
+        ("jump-packs", 4), ("deflector-field-generator", 4), ("distortion-field-generator", 4),
+        ("enhanced-senses", 3), ("medi-pack", 2), ("neural-networking", 3),
+        ("photo-chromatic-visor", 3), ("powered-armour", 3), ("refractor-field-generator", 4),
+        ("riot-shield", 1), ("scopes", 2), ("red-dot-laser", 2), ("self-destruct", 2),
+        ("suspensor", 3), ("video-feed", 3), ("thermal-detonator", 3),
+        ("stabilising-tripod", 1),
+    ],
+)
+def test_equipment_tech_levels(item: str, tech: int) -> None:
+    data = _data("ability", item)
+    assert (data["kind"], data["tech"]) == ("equipment", tech)
+    assert data["cost"] == {"not_given": True}
+
+
+def test_equipment_restrictions() -> None:
+    needs_wiring = {rid for rid in _ids("ability", kind="equipment")
+                    if "neural-networking" in _data("ability", rid).get("requires", [])}
+    assert needs_wiring == {"bionics", "bionic-arms", "bionic-leg", "bionic-legs",
+                            "bionic-eye", "bionic-internal-organs", "camouflage-2",
+                            "enhanced-senses", "powered-armour"}
+    assert _ids("ability", mechanical=True) == {"combat-shield", "riot-shield"}
+    scopes = _ids("ability", part_of="scopes")
+    assert scopes == {"telescopic-scope", "infrared-scope", "red-dot-laser",
+                      "cyber-linked-targeter"}
+    assert all(_data("ability", s)["fitted_to"] == "weapon" for s in scopes)
+
+
+@pytest.mark.parametrize(
+    ("item", "printed"),
+    [
+        ("jump-packs", "The model counts as having Mv 12."),
+        ("neural-networking", "+1 to Df and In"),
+        ("combat-shield", "adds 2 to its Av in melee"),
+        ("riot-shield", "adds 1 to its Av in melee"),
+        ("bionic-internal-organs", "immune to gases and gains +1 Dc"),
+        ("thermal-detonator", "count as having S6"),
+        ("telescopic-scope", "at ranges of over 18 units it may add 1"),
+        ("camouflage-2", "score on results of 3+ in the open"),
+    ],
+)
+def test_equipment_rule_text(item: str, printed: str) -> None:
+    assert printed.lower() in _data("ability", item)["rule_text"].lower()
+
+
+def test_vehicle_equipment() -> None:
+    assert _ids("ability", kind="vehicle_equipment") == {"turbo", "auto-pilot", "stabilisers",
+                                                         "ablative-armour"}
+    assert "move twice its Mv for one action point" in _data("ability", "turbo")["rule_text"]
+
+
+# "Extra Ammunition": grenade types ('Blast (2) and S 3', 'no S value').
+@pytest.mark.parametrize(
+    ("ammo", "s", "blast"),
+    [("incendiary-grenade", 3, 2), ("smoke-grenade", None, 2), ("flash-bang-grenade", None, 2),
+     ("gas-grenade", None, 2), ("tanglefoot-grenade", None, 3)],
+)
+def test_grenade_types(ammo: str, s: int | None, blast: int) -> None:
+    shot = _data("ability", ammo)["shot"]
+    assert shot == {"S": s, "traits": ["blast"], "trait_values": {"blast": blast}}
+
+
+# "Psykers": '<power> - difficulty - (n), AP - n', by nature.
+@pytest.mark.parametrize(
+    ("power", "nature", "difficulty", "ap"),
+    [
+        ("power-null", "Common", None, 0),
+        ("power-mental-bolt", "Common", 3, 1),
+        ("power-heal-wound", "Biomancy", 6, 1),
+        ("power-life-force", "Biomancy", 7, 2),
+        ("power-choke", "Biomancy", 6, 1),
+        ("power-fire-blast", "Pyromancy", 4, 1),
+        ("power-firewall", "Pyromancy", 5, 2),
+        ("power-time-field", "Kronomantic", 6, 0),
+        ("power-flight", "Telekinetic", 3, 2),
+        ("power-invade-mind", "Telepathic", 7, 2),
+        ("power-hallucinate", "Telepathic", 5, 2),
+    ],
+)
+def test_psychic_powers(power: str, nature: str, difficulty: int | None, ap: int) -> None:
+    data = _data("ability", power)
+    assert (data["kind"], data["nature"], data["difficulty"], data["ap"]) == (
+        "psychic_power", nature, difficulty, ap)
+
+
+def test_powers_per_nature() -> None:
+    counts: dict[str, int] = {}
+    for rid in _ids("ability", kind="psychic_power"):
+        nature = _data("ability", rid)["nature"]
+        counts[nature] = counts.get(nature, 0) + 1
+    assert counts == {"Common": 3, "Biomancy": 4, "Pyromancy": 4, "Kronomantic": 3,
+                      "Telekinetic": 4, "Telepathic": 4}
+    # 'All kronomantic powers are AP 0'.
+    assert {_data("ability", rid)["ap"]
+            for rid in _ids("ability", kind="psychic_power", nature="Kronomantic")} == {0}
+
+
+# "Electronics Attacks", "Neural Attack", "Hacker equipment".
+def test_hacker_attacks_and_equipment() -> None:
+    assert _data("ability", "electronics-attack")["difficulty_by_mode"] == {"indirect": 6,
+                                                                            "direct": 4}
+    assert _data("ability", "neural-attack")["difficulty_by_mode"] == {"indirect": 7,
+                                                                       "direct": 5}
+    assert _ids("ability", kind="hacker_equipment", available_to="any") == {
+        "aggressive-firewall", "bem-defences"}
+    assert _ids("ability", kind="hacker_equipment", available_to="hackers") == {
+        "relay", "signal-booster", "relay-grenade", "trojan-virus"}
+    assert "up to 15 units away" in _data("ability", "signal-booster")["rule_text"]
+    assert "1, 2 or 3 instead of just 1" in _data("ability", "relay-grenade")["rule_text"]
+
+
+def test_level_records_carry_the_section_text() -> None:
+    for n in range(1, 5):
+        hacker = _data("ability", f"hacker-{n}")
+        assert f"adds {n} to its In when making a BEM attack" in hacker["rule_text"]
+        assert "Direct - LoS not required, 10 unit maximum range" in hacker["rule_text"]
+        assert hacker["requires"] == ["neural-networking"]
+        psyker = _data("ability", f"psychic-level-{n}")["rule_text"]
+        assert f"psychic level of {n}" in psyker
+        assert "may add their psychic level" in psyker
+
+
+# Skill text: Collective Conscious, Fearless 'x', Fearsome 'x'.
+def test_collective_fearless_and_fearsome() -> None:
+    collective = _data("ability", "collective-conscious")
+    assert collective["roles"] == ["node", "slave"]
+    assert "within 10 units of a node model" in collective["rule_text"]
+    assert "counts as having Mr 1" in collective["rule_text"]
+    assert _data("ability", "fearless")["parameter"] == "x"
+    fearsome = _data("ability", "fearsome")
+    assert fearsome["parameter"] == "x"
+    assert "difficulty of 'x' each turn or halve its As" in fearsome["rule_text"]
+
+
+@pytest.mark.parametrize(
+    ("record_id", "mutate", "path"),
+    [
+        ("power-fireball", lambda d: d.__setitem__("difficulty", 0), "$.difficulty"),
+        ("power-fireball", lambda d: d.__setitem__("nature", "Necromancy"), "$.nature"),
+        ("neural-attack", lambda d: d["difficulty_by_mode"].pop("direct"),
+         "$.difficulty_by_mode"),
+        ("power-weapon", lambda d: d["melee"].__setitem__("S", "2"), "$.melee.S"),
+        ("gas-grenade", lambda d: d["shot"].__setitem__("S", -1), "$.shot.S"),
+    ],
+)
+def test_ability_schema_refuses_bad_new_keys(record_id: str, mutate: Any, path: str) -> None:
+    data = json.loads(json.dumps(_data("ability", record_id)))
+    mutate(data)
+    errors = list(Draft202012Validator(_schema_for("ability")).iter_errors(data))
+    assert path in {e.json_path for e in errors}
+
+
+def test_weapon_schema_refuses_bad_melee_bonus() -> None:
+    data = json.loads(json.dumps(_data("weapon", "sword")))
+    data["melee"]["As"] = -2
+    errors = list(Draft202012Validator(_schema_for("weapon")).iter_errors(data))
+    assert "$.melee.As" in {e.json_path for e in errors}

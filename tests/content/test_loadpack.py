@@ -198,7 +198,7 @@ def test_loadpack_and_dumppack_commands_round_trip_files(tmp_path: Path, pack_do
     assert f"loaded {len(pack_docs)} pack(s), 0 unchanged" in out.getvalue()
     assert "already loaded" not in err.getvalue()
 
-    path, doc = pack_docs[0]
+    _, doc = pack_docs[0]
     target = tmp_path / "dumped.json"
     call_command("dumppack", doc["system"], "--pack", doc["id"], "--output", str(target),
                  stderr=io.StringIO())

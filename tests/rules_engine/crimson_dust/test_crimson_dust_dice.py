@@ -73,13 +73,19 @@ def test_avoiding_dice_cancel_scoring_dice():
 
 
 def test_the_books_example_of_benny_and_dillinger():
-    # Benny Rg 6 needs 4+; Dillinger Df 4 avoids at 5+. The mean hits: 3 - 4/3 plus the
-    # chance that avoidance would have cancelled more than was scored.
+    # Benny (Rg 6) shoots Dillinger (Df 4) at 13 units with the example rifle (4+): each
+    # scoring die beyond Dillinger's 5+ dice hits. Independently: the chance of at least one
+    # hit is the sum over the joint binomial counts.
     die = dice.hits(dice.to_hit(6, 4), dice.avoid(4))
-    enumerated = enumerate_dist(
-        max(0, sum(r >= 4 for r in a) - sum(r >= 5 for r in d))
-        for a in product(D6, repeat=6) for d in product(D6, repeat=4))
-    assert exact(die) == enumerated
+
+    def binom(n, k, p):
+        from math import comb
+        return comb(n, k) * p**k * (1 - p) ** (n - k)
+
+    at_least_one = sum(binom(6, s, Fraction(1, 2)) * binom(4, a, Fraction(1, 3))
+                       for s in range(7) for a in range(5) if s > a)
+    assert 1 - exact(die)[0] == at_least_one
+    assert exact(die)[6] == Fraction(1, 64) * Fraction(2, 3) ** 4
 
 
 @pytest.mark.parametrize(("hits", "strength", "av", "cover", "critical"),

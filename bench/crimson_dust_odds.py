@@ -1,0 +1,66 @@
+"""Crimson Dust speed figures: an exact shot distribution, simulated shots and fights per second.
+
+Run: .venv/bin/python bench/crimson_dust_odds.py
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from rules_engine.catalogue import load_catalogue  # noqa: E402
+from rules_engine.crimson_dust import ODDS, simulate  # noqa: E402
+from rules_engine.crimson_dust.fighters import side_from  # noqa: E402
+from rules_engine.crimson_dust.simulation import Scenario, _Fight  # noqa: E402
+from rules_engine.montecarlo import rng  # noqa: E402
+
+EXAMPLES = ROOT / "docs" / "examples" / "crimson-dust"
+
+
+def best_of(runs: int, fn) -> float:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def main() -> None:
+    catalogue = load_catalogue()
+    shot = {"weapon": "saw-or-lmg", "band": "12-18", "rg": 8, "df": 6, "av": 2, "dc": 2,
+            "mr": 3, "shots": 2, "concealed": True}
+    exact = best_of(3, lambda: ODDS["shot"](catalogue, **shot))
+    print(f"exact shot distribution (RoF 2, Rg 8 vs Df 6, concealed): {exact * 1000:.1f} ms")
+
+    devils = json.loads((EXAMPLES / "dust-devils-500.json").read_text())
+    runs = 100_000
+    side = side_from(catalogue, devils, "12-18")
+    fight = _Fight(side, side, Scenario(), runs, rng(1))
+    every = np.ones(runs, dtype=bool)
+
+    def shots() -> None:
+        fight.dc = [np.tile(s.Dc, (runs, 1)) for s in fight.sides]
+        fight.shoot(0, 0, every, morale=True)
+
+    seconds = best_of(5, shots)
+    print(f"simulated shots (with wounding and morale): {runs / seconds:,.0f} per second")
+
+    fights = 2000
+    seconds = best_of(3, lambda: simulate(catalogue, devils, devils, {}, fights, 1))
+    print(f"fights, 500 points a side: {fights / seconds:,.0f} per second")
+    hundred = json.loads((EXAMPLES / "hundred-models.json").read_text())
+    fights = 200
+    seconds = best_of(1, lambda: simulate(catalogue, hundred, hundred, {}, fights, 1))
+    print(f"fights, 100 models a side: {fights / seconds:,.1f} per second")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,87 @@
+"""Warband fights: reproducible from a seed, honest intervals, and the obvious winner wins."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from rules_engine.crimson_dust import simulate
+from rules_engine.errors import BadDocument
+from tests.rules_engine.crimson_dust.conftest import make_warband
+
+EXAMPLES = Path(__file__).resolve().parents[3] / "docs" / "examples" / "crimson-dust"
+
+
+def veterans(n):
+    return make_warband(*[{"archetype": "suboles", "quality": "veteran",
+                           "upgrades": ["av-2"], "weapons": ["rifle"]}] * n, limit=None)
+
+
+def greens(n):
+    return make_warband(*[{"archetype": "logos", "quality": "green",
+                           "weapons": ["pistol"]}] * n, limit=None)
+
+
+def test_the_same_seed_gives_the_same_result(catalogue):
+    a = json.loads((EXAMPLES / "dust-devils-500.json").read_text())
+    first = simulate(catalogue, a, a, {"band": "12-18"}, 300, 11)
+    again = simulate(catalogue, a, a, {"band": "12-18"}, 300, 11)
+    other = simulate(catalogue, a, a, {"band": "12-18"}, 300, 12)
+    assert first == again
+    assert first != other
+
+
+def test_five_veterans_beat_three_green_pistols(catalogue):
+    report = simulate(catalogue, veterans(5), greens(3), {"band": "6-12"}, 400, 1)
+    assert report["result"]["a_wins"]["low"] > 0.95
+    assert report["b"]["casualties"]["mean"]["value"] == pytest.approx(3, abs=0.1)
+    assert report["scenario"] == {"band": "6-12", "concealed": False, "cover": 0,
+                                  "morale": True, "max_turns": 8}
+
+
+def test_out_of_range_nobody_can_shoot_and_every_fight_is_a_draw(catalogue):
+    # Pistols print '-' at 24-36 units.
+    report = simulate(catalogue, greens(2), greens(2), {"band": "24-36", "max_turns": 3},
+                      50, 1)
+    assert report["result"]["draw"]["value"] == 1.0
+    assert report["turns"]["value"] == 3
+    assert [m["weapon"] for m in report["a"]["models"]] == [None, None]
+
+
+def test_the_report_covers_every_model_and_casualty_count(catalogue):
+    report = simulate(catalogue, veterans(2), veterans(2), {}, 200, 5)
+    result = report["result"]
+    assert sum(result[k]["value"] for k in ("a_wins", "draw", "b_wins")) == pytest.approx(1)
+    assert [m["path"] for m in report["a"]["models"]] == ["$.entries[0]", "$.entries[1]"]
+    assert sum(report["a"]["casualties"]["distribution"].values()) == pytest.approx(1)
+    assert all(0 <= m["survival"]["low"] <= m["survival"]["value"] <= m["survival"]["high"]
+               <= 1 for m in report["a"]["models"])
+
+
+def test_cover_and_concealment_save_lives(catalogue):
+    open_ground = simulate(catalogue, veterans(3), veterans(3), {"max_turns": 1}, 2000, 3)
+    dug_in = simulate(catalogue, veterans(3), veterans(3),
+                      {"max_turns": 1, "cover": 3, "concealed": True}, 2000, 3)
+    assert (dug_in["a"]["casualties"]["mean"]["high"]
+            < open_ground["a"]["casualties"]["mean"]["low"])
+
+
+@pytest.mark.parametrize(("scenario", "path"), [
+    ({"band": "far"}, "scenario.band"),
+    ({"cover": -1}, "scenario.cover"),
+    ({"morale": "on"}, "scenario.morale"),
+    ({"max_turns": 0}, "scenario.max_turns"),
+    ({"weather": "rain"}, "scenario.weather"),
+])
+def test_a_bad_scenario_is_named(catalogue, scenario, path):
+    with pytest.raises(BadDocument) as caught:
+        simulate(catalogue, greens(1), greens(1), scenario, 10, 1)
+    assert caught.value.errors[0].path == path
+
+
+def test_an_empty_warband_cannot_fight(catalogue):
+    with pytest.raises(BadDocument) as caught:
+        simulate(catalogue, greens(1), make_warband(), {}, 10, 1)
+    assert caught.value.errors[0].path == "list_b.entries"
