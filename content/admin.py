@@ -83,9 +83,6 @@ class FigureAdmin(CatalogueRecordAdmin):
         *CatalogueRecordAdmin.fieldsets[1:],
     )
 
-    def get_queryset(self, request: HttpRequest) -> QuerySet[models.Figure]:
-        return super().get_queryset(request).select_related("combat_dial", "speed_dial")
-
     @admin.display(description="combat dial")
     def combat_dial_table(self, obj: models.Figure) -> SafeString:
         dial = obj.combat_dial.data if obj.combat_dial else None

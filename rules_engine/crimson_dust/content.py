@@ -108,6 +108,11 @@ class Archetype:
     upgrades: Mapping[str, Upgrade]
     skills: Mapping[str, SkillOption]
     rules: tuple[Mapping[str, str], ...] = ()
+    single_quality: bool = False
+
+    def label(self, quality: str) -> str:
+        """'Veteran Medio'; just 'Bestia' for an archetype printed with one profile."""
+        return self.name if self.single_quality else f"{quality.capitalize()} {self.name}"
 
     @property
     def exchanges_rg_as(self) -> bool:
@@ -182,7 +187,7 @@ def archetype_from(record: Record) -> Archetype:
         for s in d.get("skills", ())
     }
     return Archetype(record.id, record.name, qualities, tuple(d.get("special", ())), upgrades,
-                     skills, tuple(d.get("rules", ())))
+                     skills, tuple(d.get("rules", ())), bool(d.get("single_quality", False)))
 
 
 def weapon_from(record: Record) -> Weapon:

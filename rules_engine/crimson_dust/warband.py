@@ -60,10 +60,9 @@ class _Checker:
             return _Model(label, [], None)
         quality = entry.get("quality", "regular")
         if not entry.get("name"):
-            label = f"{default_label} ({quality} {arch.name})"
+            label = f"{default_label} ({arch.label(quality)})"
         base = arch.qualities[quality]
-        items = [Item("archetype", arch.id, f"{quality.capitalize()} {arch.name}",
-                      base.points, "book")]
+        items = [Item("archetype", arch.id, arch.label(quality), base.points, "book")]
         upgrades = list(entry.get("upgrades", ()))
         items += self.upgrades(arch, quality, upgrades, label, path)
         skills = list(entry.get("skills", ()))

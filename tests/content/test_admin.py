@@ -98,3 +98,24 @@ def test_a_valid_edit_is_saved(admin_client):
     assert response.status_code == 302
     dial.refresh_from_db()
     assert dial.data["clicks"][0]["values"]["piloting"] == 9
+
+
+@pytest.mark.parametrize("model", ADMIN_MODELS, ids=lambda m: m.__name__)
+def test_changelist_query_count_does_not_grow_with_rows(admin_client, model):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    url = admin_url(model, "changelist")
+    admin_client.get(url)
+    with CaptureQueriesContext(connection) as before:
+        admin_client.get(url)
+    if model in RECORD_MODELS.values():
+        original = model.objects.first()
+        for n in range(3):
+            copy = model.objects.get(pk=original.pk)
+            copy.pk = None
+            copy.stable_id = f"{original.stable_id}-copy-{n}"
+            copy.save()
+    with CaptureQueriesContext(connection) as after:
+        admin_client.get(url)
+    assert len(after) == len(before)

@@ -107,13 +107,15 @@ def test_equipment_rules(small_catalogue, warband, extra, code, path, severity):
 def test_dispersed_formation_at_av_3_is_legal(catalogue, warband):
     verdict = check(catalogue, warband(medio(upgrades=["av-3"],
                                              skills=["dispersed-formation"])))
-    assert verdict.legal and verdict.violations == ()
+    assert verdict.legal
+    assert verdict.violations == ()
     assert verdict.points == 50 + 20 + 5
 
 
 def test_heroic_on_a_personality_is_legal(catalogue, warband):
     verdict = check(catalogue, warband(medio("veteran", skills=["heroic"], personality=True)))
-    assert verdict.legal and verdict.points == 75 + 20
+    assert verdict.legal
+    assert verdict.points == 75 + 20
 
 
 def test_a_hacker_with_neural_networking_is_legal(small_catalogue, warband):
@@ -132,7 +134,8 @@ def test_carrying_more_than_s_is_a_warning_with_its_mv_penalty(small_catalogue, 
                                               "weapons": ["heavy-bolter"]}))
     [burden] = [v for v in verdict.violations if v.code == Code.OVER_BURDENED]
     assert (burden.path, burden.severity) == ("$.entries[0].weapons", W)
-    assert "Tank" in burden.message and "Mv -4" in burden.message
+    assert "Tank" in burden.message
+    assert "Mv -4" in burden.message
     assert verdict.breakdown["models"][0]["effective"]["profile"]["Mv"] == 4
     assert verdict.legal
 

@@ -29,7 +29,8 @@ def test_the_outcomes_of_a_shot_add_up_to_one(catalogue):
     report = ODDS["shot"](catalogue, weapon="boltgun", band="6-12", rg=8, df=5, av=2, dc=3,
                           mr=3)
     assert sum(value(p) for p in report["outcome"].values()) == 1
-    assert report["inputs"]["score"] == 4 and report["inputs"]["S"] == 3
+    assert report["inputs"]["score"] == 4
+    assert report["inputs"]["S"] == 3
 
 
 def test_concealment_and_a_rear_shot_cancel_out(catalogue):
@@ -65,7 +66,8 @@ def test_an_anti_tank_value_replaces_s_against_heavy_armour(catalogue):
 def test_a_rof_weapon_fires_twice_with_two_dice_fewer(catalogue):
     # RoF: "if you choose to shoot 'x' times, you roll 'x' less dice".
     report = ODDS["shot"](catalogue, weapon="saw-or-lmg", band="12-18", rg=6, shots=2)
-    assert report["inputs"]["dice_each"] == 4 and report["inputs"]["shots"] == 2
+    assert report["inputs"]["dice_each"] == 4
+    assert report["inputs"]["shots"] == 2
 
 
 @pytest.mark.parametrize(("params", "path"), [

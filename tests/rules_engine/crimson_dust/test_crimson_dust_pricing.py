@@ -38,7 +38,8 @@ def test_the_hundred_model_example_is_legal_and_priced_with_house_prices(catalog
     # Per five models: Logos 20+2, Medio 30+3+3, Prelitor 25+10+2, Durus 35+4+3,
     # Regular Medio 50+5+4 = 196; twenty such groups.
     assert verdict.points == 3920
-    assert verdict.legal and verdict.violations == ()
+    assert verdict.legal
+    assert verdict.violations == ()
     assert verdict.house_rules["prices_used"] == {"pistol": 2, "rifle": 3, "shotgun": 3,
                                                    "smg": 4}
 
@@ -59,7 +60,8 @@ def test_an_unpriced_psychic_level_is_free_with_a_warning_naming_it(catalogue, w
     [warning] = verdict.violations
     assert (warning.code, warning.path, warning.severity) == (
         Code.PRICE_NOT_GIVEN, "$.entries[0].skills[0]", Severity.WARNING)
-    assert "Wire" in warning.message and "Psychic level 1" in warning.message
+    assert "Wire" in warning.message
+    assert "Psychic level 1" in warning.message
 
 
 def test_a_house_price_replaces_the_missing_one_and_is_kept_in_the_verdict(catalogue, warband):
@@ -70,7 +72,8 @@ def test_a_house_price_replaces_the_missing_one_and_is_kept_in_the_verdict(catal
     assert verdict.points == 30 + 12 + 4
     assert verdict.violations == ()
     items = {i["id"]: (i["points"], i["price"]) for i in verdict.breakdown["models"][0]["items"]}
-    assert items["psychic-level-1"] == (12, "house") and items["rifle"] == (4, "house")
+    assert items["psychic-level-1"] == (12, "house")
+    assert items["rifle"] == (4, "house")
     assert verdict.to_dict()["house_rules"]["prices_used"] == {"psychic-level-1": 12, "rifle": 4}
 
 
@@ -82,15 +85,28 @@ def test_over_the_points_limit_is_an_error_at_the_limit(catalogue, warband):
     [error] = verdict.violations
     assert (error.code, error.path, error.severity) == (
         Code.OVER_POINTS_LIMIT, "$.points_limit", Severity.ERROR)
-    assert "150" in error.message and "149" in error.message
+    assert "150" in error.message
+    assert "149" in error.message
 
 
 def test_exactly_at_the_limit_is_legal(catalogue, warband):
     verdict = check(catalogue, warband({"archetype": "medio", "quality": "veteran"}, limit=75))
-    assert verdict.legal and verdict.points == 75
+    assert verdict.legal
+    assert verdict.points == 75
 
 
 def test_equipment_with_a_printed_price_is_added(small_catalogue, warband):
     verdict = check(small_catalogue, warband({"archetype": "trooper", "quality": "regular",
                                               "equipment": ["neural-networking"]}))
     assert verdict.points == 50 + 10
+
+
+def test_a_mount_is_itemised_with_its_discount(catalogue, warband):
+    verdict = check(catalogue, warband({"archetype": "medio", "quality": "green",
+                                        "mount": {"archetype": "bestia",
+                                                  "skills": ["leap"]}}))
+    items = [(i["kind"], i["name"], i["points"]) for i in verdict.breakdown["models"][0]["items"]]
+    # Bestia: Points 20; Leap 5; "Used as mount -10".
+    assert items == [("archetype", "Green Medio", 30), ("mount", "Bestia", 20),
+                     ("mount skill", "Leap", 5), ("mount skill", "Mount", -10)]
+    assert verdict.points == 45

@@ -44,7 +44,8 @@ def test_a_rider_uses_the_bestias_mv_and_df_and_is_a_large_target(catalogue, war
                                                     "upgrades": ["plus-1-df", "plus-2-mv"]}})
     # Bestia Mv 12 Df 4, +2 Mv and +1 Df bought: Mv 14 Df 5; Green Medio Rg 6 kept.
     assert (eff["profile"]["Mv"], eff["profile"]["Df"], eff["profile"]["Rg"]) == (14, 5, 6)
-    assert eff["mounted"] is True and eff["large_target"] == 1
+    assert eff["mounted"] is True
+    assert eff["large_target"] == 1
 
 
 def test_neural_networking_adds_df_and_in(small_catalogue, warband):

@@ -46,7 +46,8 @@ def test_an_ace_with_a_count_of_two_is_illegal():
 def test_character_tokens_may_be_taken_any_number_of_times():
     verdict = check(CATALOGUE, team([{"figure": "ruffian", "count": 5},
                                      {"figure": "ruffian", "count": 11}]))
-    assert verdict.legal and verdict.points == 96
+    assert verdict.legal
+    assert verdict.points == 96
 
 
 def test_one_point_over_the_build_total_is_an_error_at_the_limit():

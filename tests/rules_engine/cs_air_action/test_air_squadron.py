@@ -27,7 +27,9 @@ def squadron(entries, limit=200):
 
 def test_the_example_200_point_squadron_is_legal_with_a_16_card_deck():
     verdict = check(CATALOGUE, json.loads((EXAMPLES / "devastators-200.json").read_text()))
-    assert verdict.legal and verdict.points == 200 and verdict.limit == 200
+    assert verdict.legal
+    assert verdict.points == 200
+    assert verdict.limit == 200
     deck = verdict.breakdown["navigation_deck"]
     assert deck["basic_count"] == 12  # two Cruises, Glides, Turns, Tight Turns + four singles
     assert [a["plane"] for a in deck["ace_cards"]] == ["loyle-crawford-devastator",
@@ -75,7 +77,8 @@ def test_an_ace_may_fly_only_his_or_her_own_plane():
 
 def test_the_aces_example_is_legal_at_300():
     verdict = check(CATALOGUE, json.loads((EXAMPLES / "aces-300.json").read_text()))
-    assert verdict.legal and verdict.violations == ()
+    assert verdict.legal
+    assert verdict.violations == ()
     assert verdict.points == 64 + 49 + 80 + 50
 
 
@@ -131,7 +134,8 @@ def _cli(*args):
 
 def test_cli_check_exit_codes(tmp_path):
     legal = _cli("check", str(EXAMPLES / "devastators-200.json"))
-    assert legal.returncode == 0 and json.loads(legal.stdout)["points"] == 200
+    assert legal.returncode == 0
+    assert json.loads(legal.stdout)["points"] == 200
     illegal = tmp_path / "illegal.json"
     illegal.write_text(json.dumps(squadron([{"figure": "charlie-steele-fury"}] * 2)))
     result = _cli("check", str(illegal))
