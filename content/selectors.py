@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from content.models import Ability
+from django.db.models import F, Q
+
+from content.models import Ability, ContentPackVersion
+from rules_engine.catalogue import Catalogue, build_catalogue
 
 
 def ability_colours(system_id: int) -> dict[str, dict[str, Any]]:
@@ -14,3 +17,21 @@ def ability_colours(system_id: int) -> dict[str, dict[str, Any]]:
         for stable_id, name, data in Ability.objects.filter(system_id=system_id)
         .values_list("stable_id", "name", "data")
     }
+
+
+def catalogue_for_packs(versions: dict[str, str] | None = None) -> Catalogue:
+    """The engine's catalogue from the stored pack documents, in one query.
+
+    ``versions`` maps pack ids to the versions a saved list was built against; without it,
+    the currently published version of every pack. Snapshots are cached by checksum, so the
+    same versions give the same catalogue as the CLI reading the files.
+    """
+    if versions is None:
+        rows = ContentPackVersion.objects.filter(version=F("pack__version"))
+    else:
+        wanted = Q()
+        for pack_id, version in versions.items():
+            wanted |= Q(pack__pack_id=pack_id, version=version)
+        rows = ContentPackVersion.objects.filter(wanted) if versions else \
+            ContentPackVersion.objects.none()
+    return build_catalogue(rows.values_list("document", flat=True))

@@ -113,8 +113,30 @@ class Catalogue:
 
 
 def pack_checksum(doc: Mapping[str, Any]) -> str:
-    """SHA-256 of the pack's canonical JSON form (key order and spacing do not matter)."""
-    return hashlib.sha256(canonical_json(doc).encode()).hexdigest()
+    """SHA-256 of the pack's canonical form: key order, spacing, record order and empty
+    optional keys do not matter, so a file and its copy in the database hash the same."""
+    return hashlib.sha256(canonical_json(normalise_pack(doc)).encode()).hexdigest()
+
+
+def normalise_record(rec: Mapping[str, Any]) -> dict[str, Any]:
+    """A record without its empty optional keys, the form a dump writes."""
+    out = {k: rec[k] for k in ("type", "id", "name", "source", "data")}
+    if rec.get("name_original"):
+        out["name_original"] = rec["name_original"]
+    if rec.get("sample"):
+        out["sample"] = True
+    if rec.get("uncertain"):
+        out["uncertain"] = rec["uncertain"]
+    return out
+
+
+def normalise_pack(doc: Mapping[str, Any]) -> dict[str, Any]:
+    """The canonical form of a pack: normalised records sorted by type and id."""
+    out = {k: v for k, v in doc.items() if k != "records"}
+    out["records"] = sorted(
+        (normalise_record(r) for r in doc["records"]), key=lambda r: (r["type"], r["id"])
+    )
+    return out
 
 
 def canonical_json(doc: Any) -> str:

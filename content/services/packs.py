@@ -29,7 +29,7 @@ from content.models import (
 from content.schemas import pack_envelope_errors, record_data_errors
 from content.services.records import record_sync_columns
 from content.systems import SYSTEMS
-from rules_engine.catalogue import pack_checksum
+from rules_engine.catalogue import normalise_pack, normalise_record, pack_checksum
 from rules_engine.errors import DocumentError
 
 Progress = Callable[[str], None]
@@ -62,27 +62,6 @@ class PackLoadReport:
 
 def version_key(version: str) -> tuple[int, ...]:
     return tuple(int(p) for p in version.split("."))
-
-
-def normalise_record(rec: dict[str, Any]) -> dict[str, Any]:
-    """A record without its empty optional keys, the form a dump writes."""
-    out = {k: rec[k] for k in ("type", "id", "name", "source", "data")}
-    if rec.get("name_original"):
-        out["name_original"] = rec["name_original"]
-    if rec.get("sample"):
-        out["sample"] = True
-    if rec.get("uncertain"):
-        out["uncertain"] = rec["uncertain"]
-    return out
-
-
-def normalise_pack(doc: dict[str, Any]) -> dict[str, Any]:
-    """The canonical form of a pack: normalised records sorted by type and id."""
-    out = {k: v for k, v in doc.items() if k != "records"}
-    out["records"] = sorted(
-        (normalise_record(r) for r in doc["records"]), key=lambda r: (r["type"], r["id"])
-    )
-    return out
 
 
 def _record_errors(doc: dict[str, Any]) -> list[DocumentError]:
