@@ -60,7 +60,9 @@ def bench_load_all_packs() -> tuple[float, int]:
 
 if __name__ == "__main__":
     print(f"database: {connection.vendor}")
-    print(f"validate one combat dial (compiled schema, median of 2000): "
-          f"{bench_dial_validation():.3f} ms  (target <= 0.2 ms)")
+    print(
+        f"validate one combat dial (compiled schema, median of 2000): "
+        f"{bench_dial_validation():.3f} ms  (target <= 0.2 ms)"
+    )
     seconds, records = bench_load_all_packs()
     print(f"load all packs: {seconds:.2f} s for {records} records  (target < 5 s)")

@@ -45,5 +45,6 @@ if __name__ == "__main__":
         doc = json.loads((EXAMPLES / path).read_text(encoding="utf-8"))
         ms = per_check_ms(doc, repeat=300)
         entries = len(doc["entries"])
-        print(f"{label:36s} {entries:4d} entries  {ms:7.3f} ms per check  "
-              f"(target <= {target:g} ms)")
+        print(
+            f"{label:36s} {entries:4d} entries  {ms:7.3f} ms per check  (target <= {target:g} ms)"
+        )

@@ -14,8 +14,17 @@ from content.dial_display import dial_table, json_preview, speed_table
 from content.selectors import ability_colours
 from content.services import record_save
 
-RECORD_FIELDS = ("system", "pack", "stable_id", "name", "name_original", "sample", "data",
-                 "source", "uncertain")
+RECORD_FIELDS = (
+    "system",
+    "pack",
+    "stable_id",
+    "name",
+    "name_original",
+    "sample",
+    "data",
+    "source",
+    "uncertain",
+)
 
 
 class CatalogueRecordAdmin(admin.ModelAdmin):
@@ -29,8 +38,13 @@ class CatalogueRecordAdmin(admin.ModelAdmin):
     fieldsets = (
         (None, {"fields": ("system", "pack", "stable_id", "name", "name_original", "sample")}),
         ("Document", {"fields": ("data_preview", "data")}),
-        ("Provenance", {"fields": ("source_preview", "source", "uncertain_preview", "uncertain"),
-                        "classes": ("collapse",)}),
+        (
+            "Provenance",
+            {
+                "fields": ("source_preview", "source", "uncertain_preview", "uncertain"),
+                "classes": ("collapse",),
+            },
+        ),
     )
 
     @admin.display(description="uncertain values")
@@ -67,18 +81,35 @@ class FigureInline(admin.TabularInline):
 
 @admin.register(models.Figure)
 class FigureAdmin(CatalogueRecordAdmin):
-    list_display = ("name", "collector_number", "kind", "point_value", "squadron_symbol",
-                    "system", "release", "sample")
+    list_display = (
+        "name",
+        "collector_number",
+        "kind",
+        "point_value",
+        "squadron_symbol",
+        "system",
+        "release",
+        "sample",
+    )
     list_filter = ("system", "release", "kind", "point_value", "sample")
     search_fields = ("name", "stable_id", "collector_number", "data__pilot")
     list_select_related = ("system", "release")
-    readonly_fields = (*CatalogueRecordAdmin.readonly_fields, "kind", "collector_number",
-                       "point_value", "squadron_symbol", "release", "combat_dial_table",
-                       "speed_dial_table")
+    readonly_fields = (
+        *CatalogueRecordAdmin.readonly_fields,
+        "kind",
+        "collector_number",
+        "point_value",
+        "squadron_symbol",
+        "release",
+        "combat_dial_table",
+        "speed_dial_table",
+    )
     fieldsets = (
         (None, {"fields": ("system", "pack", "stable_id", "name", "sample")}),
-        ("On the base", {"fields": ("kind", "collector_number", "point_value",
-                                    "squadron_symbol", "release")}),
+        (
+            "On the base",
+            {"fields": ("kind", "collector_number", "point_value", "squadron_symbol", "release")},
+        ),
         ("Dials", {"fields": ("combat_dial_table", "speed_dial_table")}),
         *CatalogueRecordAdmin.fieldsets[1:],
     )
@@ -96,8 +127,11 @@ class FigureAdmin(CatalogueRecordAdmin):
 @admin.register(models.CombatDial)
 class CombatDialAdmin(CatalogueRecordAdmin):
     readonly_fields = (*CatalogueRecordAdmin.readonly_fields, "dial")
-    fieldsets = ((None, {"fields": ("system", "pack", "stable_id", "name", "sample")}),
-                 ("Clicks", {"fields": ("dial",)}), *CatalogueRecordAdmin.fieldsets[1:])
+    fieldsets = (
+        (None, {"fields": ("system", "pack", "stable_id", "name", "sample")}),
+        ("Clicks", {"fields": ("dial",)}),
+        *CatalogueRecordAdmin.fieldsets[1:],
+    )
     inlines = (FigureInline,)
 
     @admin.display(description="click by click")
@@ -108,8 +142,11 @@ class CombatDialAdmin(CatalogueRecordAdmin):
 @admin.register(models.SpeedDial)
 class SpeedDialAdmin(CatalogueRecordAdmin):
     readonly_fields = (*CatalogueRecordAdmin.readonly_fields, "speeds")
-    fieldsets = ((None, {"fields": ("system", "pack", "stable_id", "name", "sample")}),
-                 ("Speeds", {"fields": ("speeds",)}), *CatalogueRecordAdmin.fieldsets[1:])
+    fieldsets = (
+        (None, {"fields": ("system", "pack", "stable_id", "name", "sample")}),
+        ("Speeds", {"fields": ("speeds",)}),
+        *CatalogueRecordAdmin.fieldsets[1:],
+    )
 
     @admin.display(description="speeds")
     def speeds(self, obj: models.SpeedDial) -> SafeString:
@@ -128,8 +165,15 @@ class AbilityAdmin(CatalogueRecordAdmin):
     readonly_fields = (*CatalogueRecordAdmin.readonly_fields, "kind")
 
 
-for _model in (models.NavigationCard, models.Weapon, models.Archetype, models.MassTable,
-               models.Maneuver, models.FighterWeight, models.RuleTable):
+for _model in (
+    models.NavigationCard,
+    models.Weapon,
+    models.Archetype,
+    models.MassTable,
+    models.Maneuver,
+    models.FighterWeight,
+    models.RuleTable,
+):
     admin.site.register(_model, CatalogueRecordAdmin)
 
 
@@ -153,8 +197,12 @@ class ContentPackAdmin(admin.ModelAdmin):
     inlines = (ContentPackVersionInline,)
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[models.ContentPack]:
-        return (super().get_queryset(request).select_related("system")
-                .annotate(n_versions=Count("versions")))
+        return (
+            super()
+            .get_queryset(request)
+            .select_related("system")
+            .annotate(n_versions=Count("versions"))
+        )
 
     @admin.display(description="versions loaded", ordering="n_versions")
     def versions_loaded(self, obj: models.ContentPack) -> int:

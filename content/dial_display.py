@@ -11,18 +11,26 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
 STAT_LABELS = {
-    "max_speed": "Max speed", "front_gunnery": "Front gunnery",
-    "rear_gunnery": "Rear gunnery", "piloting": "Piloting",
-    "speed": "Speed", "attack": "Attack", "defense": "Defense", "fate": "Fate",
+    "max_speed": "Max speed",
+    "front_gunnery": "Front gunnery",
+    "rear_gunnery": "Rear gunnery",
+    "piloting": "Piloting",
+    "speed": "Speed",
+    "attack": "Attack",
+    "defense": "Defense",
+    "fate": "Fate",
 }
 MARKER_LABELS = {
-    "start": "start", "ko": "KO", "structural_limit": "structural limit",
+    "start": "start",
+    "ko": "KO",
+    "structural_limit": "structural limit",
     "bail_out": "bail out",
 }
 
 
-def dial_table(dial: Mapping[str, Any] | None, colours: Mapping[str, Mapping[str, Any]]
-               ) -> SafeString:
+def dial_table(
+    dial: Mapping[str, Any] | None, colours: Mapping[str, Mapping[str, Any]]
+) -> SafeString:
     """A combat dial click by click: each stat's value, its ability colour, the markers.
 
     ``colours`` maps an ability's stable id to ``{"name": ..., "colour": css colour}``.
@@ -37,16 +45,22 @@ def dial_table(dial: Mapping[str, Any] | None, colours: Mapping[str, Mapping[str
             key = (click.get("colours") or {}).get(stat)
             ability = colours.get(key, {}) if key else {}
             value = (click.get("values") or {}).get(stat)
-            cells.append({
-                "value": "—" if value is None else value,
-                "ability": ability.get("name") or key or "",
-                "colour": ability.get("colour") or "",
-            })
+            cells.append(
+                {
+                    "value": "—" if value is None else value,
+                    "ability": ability.get("name") or key or "",
+                    "colour": ability.get("colour") or "",
+                }
+            )
         markers = [MARKER_LABELS.get(m, m.replace("_", " ")) for m in click.get("markers", [])]
         rows.append({"number": number, "cells": cells, "markers": ", ".join(markers)})
-    return render_to_string("admin/content/dial_table.html", {
-        "headers": [STAT_LABELS.get(s, s) for s in stats], "rows": rows,
-    })
+    return render_to_string(
+        "admin/content/dial_table.html",
+        {
+            "headers": [STAT_LABELS.get(s, s) for s in stats],
+            "rows": rows,
+        },
+    )
 
 
 def speed_table(dial: Mapping[str, Any] | None) -> SafeString:

@@ -76,7 +76,9 @@ class CatalogueRecord(models.Model):
     )
     name = models.CharField(max_length=200, db_index=True)
     name_original = models.CharField(
-        "name as printed", max_length=200, blank=True,
+        "name as printed",
+        max_length=200,
+        blank=True,
         help_text="The name in the book's own language, when it is not English.",
     )
     source = models.JSONField(help_text="The seed file and the book's section heading.")
@@ -84,7 +86,8 @@ class CatalogueRecord(models.Model):
         default=False, help_text="Invented illustration data, not from the book."
     )
     uncertain = models.JSONField(
-        default=list, blank=True,
+        default=list,
+        blank=True,
         help_text="Values that could not be read with confidence: JSON path and why.",
     )
     data = models.JSONField(help_text="The record's document, checked against its JSON Schema.")
@@ -92,6 +95,11 @@ class CatalogueRecord(models.Model):
     class Meta:
         abstract = True
         ordering = ["system", "name"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["system", "stable_id"], name="%(app_label)s_%(class)s_stable_id"
+            )
+        ]
 
     def __str__(self) -> str:
         return self.name
@@ -104,29 +112,16 @@ class CatalogueRecord(models.Model):
             raise ValidationError({"data": [str(e) for e in errors]})
 
 
-def _unique_per_system(name: str) -> list[models.UniqueConstraint]:
-    return [models.UniqueConstraint(fields=["system", "stable_id"], name=f"{name}_stable_id")]
-
-
 class Release(CatalogueRecord):
     RECORD_TYPE = "release"
-
-    class Meta(CatalogueRecord.Meta):
-        constraints = _unique_per_system("release")
 
 
 class CombatDial(CatalogueRecord):
     RECORD_TYPE = "combat_dial"
 
-    class Meta(CatalogueRecord.Meta):
-        constraints = _unique_per_system("combat_dial")
-
 
 class SpeedDial(CatalogueRecord):
     RECORD_TYPE = "speed_dial"
-
-    class Meta(CatalogueRecord.Meta):
-        constraints = _unique_per_system("speed_dial")
 
 
 class Ability(CatalogueRecord):
@@ -137,49 +132,30 @@ class Ability(CatalogueRecord):
 
     class Meta(CatalogueRecord.Meta):
         verbose_name_plural = "abilities, skills and equipment"
-        constraints = _unique_per_system("ability")
 
 
 class NavigationCard(CatalogueRecord):
     RECORD_TYPE = "navigation_card"
 
-    class Meta(CatalogueRecord.Meta):
-        constraints = _unique_per_system("navigation_card")
-
 
 class Weapon(CatalogueRecord):
     RECORD_TYPE = "weapon"
-
-    class Meta(CatalogueRecord.Meta):
-        constraints = _unique_per_system("weapon")
 
 
 class Archetype(CatalogueRecord):
     RECORD_TYPE = "archetype"
 
-    class Meta(CatalogueRecord.Meta):
-        constraints = _unique_per_system("archetype")
-
 
 class MassTable(CatalogueRecord):
     RECORD_TYPE = "mass_table"
-
-    class Meta(CatalogueRecord.Meta):
-        constraints = _unique_per_system("mass_table")
 
 
 class Maneuver(CatalogueRecord):
     RECORD_TYPE = "maneuver"
 
-    class Meta(CatalogueRecord.Meta):
-        constraints = _unique_per_system("maneuver")
-
 
 class FighterWeight(CatalogueRecord):
     RECORD_TYPE = "fighter_weight"
-
-    class Meta(CatalogueRecord.Meta):
-        constraints = _unique_per_system("fighter_weight")
 
 
 class RuleTable(CatalogueRecord):
@@ -189,7 +165,6 @@ class RuleTable(CatalogueRecord):
 
     class Meta(CatalogueRecord.Meta):
         verbose_name = "rule table"
-        constraints = _unique_per_system("rule_table")
 
 
 class Figure(CatalogueRecord):
@@ -218,14 +193,23 @@ class Figure(CatalogueRecord):
 
     class Meta(CatalogueRecord.Meta):
         ordering = ["system", "collector_number", "name"]
-        constraints = _unique_per_system("figure")
 
 
 RECORD_MODELS: dict[str, type[CatalogueRecord]] = {
     model.RECORD_TYPE: model
     for model in (
-        Release, CombatDial, SpeedDial, Ability, NavigationCard, Weapon, Archetype,
-        MassTable, Maneuver, FighterWeight, RuleTable, Figure,
+        Release,
+        CombatDial,
+        SpeedDial,
+        Ability,
+        NavigationCard,
+        Weapon,
+        Archetype,
+        MassTable,
+        Maneuver,
+        FighterWeight,
+        RuleTable,
+        Figure,
     )
 }
 """Record type -> model, in load order: a figure's release and dials exist before it."""

@@ -48,10 +48,16 @@ def render(root: Path = DEFAULT_PACK_DIR) -> str:
             "",
         ]
         if uncertain:
-            lines += [f"### Uncertain values ({len(uncertain)})", "",
-                      "| record | value | why |", "| --- | --- | --- |"]
-            lines += [f"| {r['type']} `{r['id']}` | `{_cell(u['path'])}` | {_cell(u['note'])} |"
-                      for r, u in uncertain]
+            lines += [
+                f"### Uncertain values ({len(uncertain)})",
+                "",
+                "| record | value | why |",
+                "| --- | --- | --- |",
+            ]
+            lines += [
+                f"| {r['type']} `{r['id']}` | `{_cell(u['path'])}` | {_cell(u['note'])} |"
+                for r, u in uncertain
+            ]
         else:
             lines.append("No uncertain values.")
         lines.append("")

@@ -14,8 +14,9 @@ def ability_colours(system_id: int) -> dict[str, dict[str, Any]]:
     """Ability stable id -> its name and display colour, for colour-keyed dial values."""
     return {
         stable_id: {"name": name, "colour": (data or {}).get("colour")}
-        for stable_id, name, data in Ability.objects.filter(system_id=system_id)
-        .values_list("stable_id", "name", "data")
+        for stable_id, name, data in Ability.objects.filter(system_id=system_id).values_list(
+            "stable_id", "name", "data"
+        )
     }
 
 
@@ -32,6 +33,9 @@ def catalogue_for_packs(versions: dict[str, str] | None = None) -> Catalogue:
         wanted = Q()
         for pack_id, version in versions.items():
             wanted |= Q(pack__pack_id=pack_id, version=version)
-        rows = ContentPackVersion.objects.filter(wanted) if versions else \
-            ContentPackVersion.objects.none()
+        rows = (
+            ContentPackVersion.objects.filter(wanted)
+            if versions
+            else ContentPackVersion.objects.none()
+        )
     return build_catalogue(rows.values_list("document", flat=True))

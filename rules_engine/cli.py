@@ -101,12 +101,18 @@ def _cost(catalogue: Catalogue, args: argparse.Namespace) -> int:
 def _odds(catalogue: Catalogue, args: argparse.Namespace) -> int:
     odds = getattr(system_module(args.system), "ODDS", {})
     if not args.query:
-        _emit({"system": args.system, "queries": {k: (f.__doc__ or "").strip().splitlines()[0]
-                                                  for k, f in odds.items()}})
+        _emit(
+            {
+                "system": args.system,
+                "queries": {k: (f.__doc__ or "").strip().splitlines()[0] for k, f in odds.items()},
+            }
+        )
         return EXIT_OK
     if args.query not in odds:
-        raise BadDocument.at("query", f"{args.system} has no odds query {args.query!r} "
-                             f"(known: {', '.join(sorted(odds))})")
+        raise BadDocument.at(
+            "query",
+            f"{args.system} has no odds query {args.query!r} (known: {', '.join(sorted(odds))})",
+        )
     params = {}
     for item in args.params:
         key, sep, value = item.partition("=")

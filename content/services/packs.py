@@ -69,14 +69,17 @@ def _record_errors(doc: dict[str, Any]) -> list[DocumentError]:
     errors: list[DocumentError] = []
     seen: dict[tuple[str, str], int] = {}
     for i, rec in enumerate(doc["records"]):
-        errors += record_data_errors(rec["type"], doc["system"], rec["data"],
-                                     root=f"$.records[{i}].data")
+        errors += record_data_errors(
+            rec["type"], doc["system"], rec["data"], root=f"$.records[{i}].data"
+        )
         key = (rec["type"], rec["id"])
         if key in seen:
-            errors.append(DocumentError(
-                f"$.records[{i}].id",
-                f"{rec['type']} id {rec['id']!r} is already used by $.records[{seen[key]}]",
-            ))
+            errors.append(
+                DocumentError(
+                    f"$.records[{i}].id",
+                    f"{rec['type']} id {rec['id']!r} is already used by $.records[{seen[key]}]",
+                )
+            )
         seen.setdefault(key, i)
     return errors
 
@@ -90,10 +93,12 @@ def _reference_errors(doc: dict[str, Any], known: dict[str, set[str]]) -> list[D
         for ref in FIGURE_REFS:
             target = rec["data"].get(ref)
             if target and target not in known[ref]:
-                errors.append(DocumentError(
-                    f"$.records[{i}].data.{ref}",
-                    f"no {ref} {target!r} in {doc['system']}",
-                ))
+                errors.append(
+                    DocumentError(
+                        f"$.records[{i}].data.{ref}",
+                        f"no {ref} {target!r} in {doc['system']}",
+                    )
+                )
     return errors
 
 
@@ -105,15 +110,27 @@ def _version_errors(doc: dict[str, Any], force: bool) -> tuple[list[DocumentErro
     checksum = pack_checksum(normalise_pack(doc))
     stored = ContentPackVersion.objects.filter(pack=current, version=doc["version"]).first()
     if stored is not None and stored.checksum != checksum:
-        return [DocumentError("$.version", (
-            f"version {doc['version']} of {doc['id']} was already loaded with different "
-            "content; publish the change as a new version"))], False
+        return [
+            DocumentError(
+                "$.version",
+                (
+                    f"version {doc['version']} of {doc['id']} was already loaded with different "
+                    "content; publish the change as a new version"
+                ),
+            )
+        ], False
     if current.version == doc["version"]:
         return [], False
     if version_key(doc["version"]) < version_key(current.version) and not force:
-        return [DocumentError("$.version", (
-            f"{doc['version']} is older than the loaded {current.version} of {doc['id']}; "
-            "use --force to go back to it"))], False
+        return [
+            DocumentError(
+                "$.version",
+                (
+                    f"{doc['version']} is older than the loaded {current.version} of {doc['id']}; "
+                    "use --force to go back to it"
+                ),
+            )
+        ], False
     return [], True
 
 
@@ -190,8 +207,7 @@ def pack_load(
             report.loaded.append(doc["id"])
             for key, n in counts.items():
                 report.counts[key] = report.counts.get(key, 0) + n
-            say(f"{name}: loaded {doc['id']} {doc['version']} "
-                f"({sum(counts.values())} records)")
+            say(f"{name}: loaded {doc['id']} {doc['version']} ({sum(counts.values())} records)")
     return report
 
 
@@ -203,8 +219,13 @@ def _write_pack(doc: dict[str, Any], say: Progress) -> dict[str, int]:
     checksum = pack_checksum(doc)
     pack, _ = ContentPack.objects.update_or_create(
         pack_id=doc["id"],
-        defaults={"system": system, "name": doc["name"], "version": doc["version"],
-                  "checksum": checksum, "source": doc["source"]},
+        defaults={
+            "system": system,
+            "name": doc["name"],
+            "version": doc["version"],
+            "checksum": checksum,
+            "source": doc["source"],
+        },
     )
     ContentPackVersion.objects.get_or_create(
         pack=pack, version=doc["version"], defaults={"checksum": checksum, "document": doc}
@@ -219,20 +240,24 @@ def _write_pack(doc: dict[str, Any], say: Progress) -> dict[str, int]:
             say(f"  {record_type}: {len(records)}")
         if record_type in {m.RECORD_TYPE for m in FIGURE_REFS.values()}:
             ref = next(k for k, m in FIGURE_REFS.items() if m is model)
-            related[ref] = dict(
-                model.objects.filter(system=system).values_list("stable_id", "pk")
-            )
+            related[ref] = dict(model.objects.filter(system=system).values_list("stable_id", "pk"))
     return counts
 
 
-def _upsert(model: type[CatalogueRecord], system: GameSystem, pack: ContentPack,
-            records: list[dict[str, Any]], related: dict[str, dict[str, int]]) -> None:
+def _upsert(
+    model: type[CatalogueRecord],
+    system: GameSystem,
+    pack: ContentPack,
+    records: list[dict[str, Any]],
+    related: dict[str, dict[str, int]],
+) -> None:
     existing = {o.stable_id: o for o in model.objects.filter(system=system, pack=pack)}
     create, update = [], []
     for rec in records:
         obj = existing.pop(rec["id"], None)
-        (update if obj else create).append(obj := obj or model(
-            system=system, pack=pack, stable_id=rec["id"]))
+        (update if obj else create).append(
+            obj := obj or model(system=system, pack=pack, stable_id=rec["id"])
+        )
         obj.name = rec["name"]
         obj.name_original = rec.get("name_original", "")
         obj.source = rec["source"]
@@ -244,8 +269,11 @@ def _upsert(model: type[CatalogueRecord], system: GameSystem, pack: ContentPack,
         model.objects.filter(pk__in=[o.pk for o in existing.values()]).delete()
     model.objects.bulk_create(create, batch_size=500)
     if update:
-        fields = [f.name for f in model._meta.concrete_fields
-                  if not f.primary_key and f.name not in {"system", "pack", "stable_id"}]
+        fields = [
+            f.name
+            for f in model._meta.concrete_fields
+            if not f.primary_key and f.name not in {"system", "pack", "stable_id"}
+        ]
         model.objects.bulk_update(update, fields, batch_size=500)
 
 
@@ -254,11 +282,20 @@ def pack_document(pack: ContentPack) -> dict[str, Any]:
     records = []
     for record_type, model in RECORD_MODELS.items():
         for obj in model.objects.filter(pack=pack).order_by("stable_id"):
-            records.append(normalise_record({
-                "type": record_type, "id": obj.stable_id, "name": obj.name,
-                "name_original": obj.name_original, "source": obj.source,
-                "sample": obj.sample, "uncertain": obj.uncertain, "data": obj.data,
-            }))
+            records.append(
+                normalise_record(
+                    {
+                        "type": record_type,
+                        "id": obj.stable_id,
+                        "name": obj.name,
+                        "name_original": obj.name_original,
+                        "source": obj.source,
+                        "sample": obj.sample,
+                        "uncertain": obj.uncertain,
+                        "data": obj.data,
+                    }
+                )
+            )
     stored = ContentPackVersion.objects.get(pack=pack, version=pack.version).document
     doc = {k: v for k, v in stored.items() if k != "records"}
     doc["records"] = records
@@ -283,12 +320,19 @@ def pack_dump(*, pack: ContentPack, version: str | None = None) -> dict[str, Any
         return doc
     new_version = version or bump_patch(pack.version)
     if version_key(new_version) <= version_key(pack.version):
-        raise PackLoadError([FileError(pack.pack_id, DocumentError(
-            "$.version", f"{new_version} is not newer than {pack.version}"))])
+        raise PackLoadError(
+            [
+                FileError(
+                    pack.pack_id,
+                    DocumentError("$.version", f"{new_version} is not newer than {pack.version}"),
+                )
+            ]
+        )
     doc["version"] = new_version
     checksum = pack_checksum(doc)
-    ContentPackVersion.objects.create(pack=pack, version=new_version, checksum=checksum,
-                                      document=doc)
+    ContentPackVersion.objects.create(
+        pack=pack, version=new_version, checksum=checksum, document=doc
+    )
     pack.version, pack.checksum = new_version, checksum
     pack.save(update_fields=["version", "checksum", "loaded_at"])
     return doc
@@ -303,7 +347,12 @@ def read_pack_files(paths: Sequence[Path]) -> tuple[list[tuple[str, Any]], list[
         except (OSError, UnicodeDecodeError) as exc:
             errors.append(FileError(str(path), DocumentError("$", f"cannot read: {exc}")))
         except json.JSONDecodeError as exc:
-            errors.append(FileError(str(path), DocumentError(
-                "$", f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}")))
+            errors.append(
+                FileError(
+                    str(path),
+                    DocumentError(
+                        "$", f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
+                    ),
+                )
+            )
     return docs, errors
-

@@ -17,8 +17,9 @@ def _related_pk(model: type[CatalogueRecord], system_id: int, stable_id: str | N
     )
 
 
-def record_sync_columns(record: CatalogueRecord, related: dict[str, dict[str, int]] | None = None
-                        ) -> None:
+def record_sync_columns(
+    record: CatalogueRecord, related: dict[str, dict[str, int]] | None = None
+) -> None:
     """Copy the searchable values of ``record.data`` into its columns.
 
     ``related`` maps ``release``/``combat_dial``/``speed_dial`` stable ids to primary keys when
@@ -33,8 +34,11 @@ def record_sync_columns(record: CatalogueRecord, related: dict[str, dict[str, in
     record.collector_number = str(data.get("collector_number") or "")
     record.point_value = data.get("point_value")
     record.squadron_symbol = str(data.get("squadron_symbol") or "")
-    for field, model in (("release", Release), ("combat_dial", CombatDial),
-                         ("speed_dial", SpeedDial)):
+    for field, model in (
+        ("release", Release),
+        ("combat_dial", CombatDial),
+        ("speed_dial", SpeedDial),
+    ):
         ref = data.get(field)
         if related is not None:
             pk = related.get(field, {}).get(ref) if ref else None

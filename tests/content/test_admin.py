@@ -50,8 +50,10 @@ def test_search_finds_a_figure_by_name_and_filters_by_kind(admin_client):
     assert escape(figure.name) in found.content.decode()
     tokens = admin_client.get(admin_url(Figure, "changelist"), {"kind__exact": "character_token"})
     assert escape(figure.name) not in tokens.content.decode()
-    assert escape(Figure.objects.filter(kind="character_token").first().name) in \
-        tokens.content.decode()
+    assert (
+        escape(Figure.objects.filter(kind="character_token").first().name)
+        in tokens.content.decode()
+    )
 
 
 def test_a_figure_page_shows_its_combat_dial_click_by_click(admin_client):
@@ -65,10 +67,16 @@ def test_a_figure_page_shows_its_combat_dial_click_by_click(admin_client):
 
 def dial_form(dial: CombatDial, data: object) -> dict[str, str]:
     return {
-        "system": str(dial.system_id), "pack": str(dial.pack_id), "stable_id": dial.stable_id,
-        "name": dial.name, "name_original": "", "data": json.dumps(data),
-        "source": json.dumps(dial.source), "uncertain": json.dumps(dial.uncertain),
-        "figures-TOTAL_FORMS": "0", "figures-INITIAL_FORMS": "0",
+        "system": str(dial.system_id),
+        "pack": str(dial.pack_id),
+        "stable_id": dial.stable_id,
+        "name": dial.name,
+        "name_original": "",
+        "data": json.dumps(data),
+        "source": json.dumps(dial.source),
+        "uncertain": json.dumps(dial.uncertain),
+        "figures-TOTAL_FORMS": "0",
+        "figures-INITIAL_FORMS": "0",
     }
 
 
@@ -82,8 +90,9 @@ def test_an_invalid_dial_is_refused_at_the_field_and_nothing_is_saved(admin_clie
 
     assert response.status_code == 200
     errors = response.context["adminform"].form.errors
-    assert errors["data"] == ["$.clicks[2].values.front_gunnery: 'three' is not of type "
-                              "'integer', 'null'"]
+    assert errors["data"] == [
+        "$.clicks[2].values.front_gunnery: 'three' is not of type 'integer', 'null'"
+    ]
     dial.refresh_from_db()
     assert json.dumps(dial.data, sort_keys=True) == before
 

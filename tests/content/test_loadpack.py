@@ -92,10 +92,13 @@ def test_data_errors_name_the_record_field(pack_docs):
         pack_load(documents=[("bad.json", bad)])
 
     messages = [str(e) for e in exc.value.errors]
-    assert any(m.startswith(f"bad.json: $.records[{i}].data.point_value: 'forty' is not")
-               for m in messages), messages
-    assert f"bad.json: $.records[{j}].data.combat_dial: no combat_dial 'no-such-dial' in " \
-           f"{bad['system']}" in messages
+    assert any(
+        m.startswith(f"bad.json: $.records[{i}].data.point_value: 'forty' is not") for m in messages
+    ), messages
+    assert (
+        f"bad.json: $.records[{j}].data.combat_dial: no combat_dial 'no-such-dial' in "
+        f"{bad['system']}" in messages
+    )
     assert Figure.objects.count() == 0
 
 
@@ -110,8 +113,10 @@ def test_a_newer_version_replaces_the_pack_and_keeps_the_old_one(loaded_packs, p
     report = pack_load(documents=[("new.json", doc)])
 
     assert report.loaded == [doc["id"]]
-    assert Figure.objects.get(system__slug=doc["system"], stable_id=figure["id"]).name == \
-        "Renamed in 1.0.1"
+    assert (
+        Figure.objects.get(system__slug=doc["system"], stable_id=figure["id"]).name
+        == "Renamed in 1.0.1"
+    )
     assert not Figure.objects.filter(stable_id=dropped["id"], system__slug=doc["system"]).exists()
     pack = ContentPack.objects.get(pack_id=doc["id"])
     assert pack.version == "1.0.1"
@@ -150,8 +155,9 @@ def test_load_dump_load_round_trips(loaded_packs, pack_docs):
         assert canonical_json(dumped) == canonical_json(normalise_pack(doc))
 
     before = row_counts()
-    dumped_docs = [(d["id"], pack_dump(pack=ContentPack.objects.get(pack_id=d["id"])))
-                   for _, d in pack_docs]
+    dumped_docs = [
+        (d["id"], pack_dump(pack=ContentPack.objects.get(pack_id=d["id"]))) for _, d in pack_docs
+    ]
     report = pack_load(documents=dumped_docs)
     assert report.loaded == []
     assert row_counts() == before
@@ -165,8 +171,12 @@ def test_an_admin_edit_is_published_as_a_new_version(loaded_packs):
     doc = pack_dump(pack=figure.pack)
 
     assert doc["version"] == "1.0.1"
-    assert next(r for r in doc["records"] if r["type"] == "figure" and
-                r["id"] == figure.stable_id)["name"] == "Edited in the admin"
+    assert (
+        next(r for r in doc["records"] if r["type"] == "figure" and r["id"] == figure.stable_id)[
+            "name"
+        ]
+        == "Edited in the admin"
+    )
     old = ContentPackVersion.objects.get(pack=figure.pack, version="1.0.0").document
     assert all(r["name"] != "Edited in the admin" for r in old["records"])
 
@@ -200,8 +210,15 @@ def test_loadpack_and_dumppack_commands_round_trip_files(tmp_path: Path, pack_do
 
     _, doc = pack_docs[0]
     target = tmp_path / "dumped.json"
-    call_command("dumppack", doc["system"], "--pack", doc["id"], "--output", str(target),
-                 stderr=io.StringIO())
+    call_command(
+        "dumppack",
+        doc["system"],
+        "--pack",
+        doc["id"],
+        "--output",
+        str(target),
+        stderr=io.StringIO(),
+    )
     assert target.read_text(encoding="utf-8") == canonical_json(normalise_pack(doc))
 
     out = io.StringIO()

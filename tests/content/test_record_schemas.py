@@ -32,8 +32,13 @@ def records_by_schema() -> dict[str, tuple[str, dict[str, Any]]]:
 def deepest_scalar(value: Any, path: tuple = ()) -> tuple:
     """The path of the most deeply nested number or string in a document."""
     best = path if isinstance(value, (int, float, str)) and not isinstance(value, bool) else ()
-    children = (value.items() if isinstance(value, dict)
-                else enumerate(value) if isinstance(value, list) else ())
+    children = (
+        value.items()
+        if isinstance(value, dict)
+        else enumerate(value)
+        if isinstance(value, list)
+        else ()
+    )
     for key, child in children:
         candidate = deepest_scalar(child, (*path, key))
         if len(candidate) > len(best):
@@ -75,8 +80,13 @@ def test_each_schema_refuses_a_bad_document_naming_the_path(schema_name):
 
 def test_a_record_refuses_invalid_data_on_full_clean(db):
     system = GameSystem.objects.create(slug="cs-air-action", name="Air Action")
-    figure = Figure(system=system, stable_id="x", name="X", source={"seed": "s", "section": "t"},
-                    data={"kind": "plane", "point_value": -5})
+    figure = Figure(
+        system=system,
+        stable_id="x",
+        name="X",
+        source={"seed": "s", "section": "t"},
+        data={"kind": "plane", "point_value": -5},
+    )
 
     with pytest.raises(ValidationError) as exc:
         figure.clean()
@@ -87,16 +97,21 @@ def test_a_record_refuses_invalid_data_on_full_clean(db):
 
 
 def test_every_model_maps_to_a_pack_record_type():
-    assert set(RECORD_MODELS) == set(json.loads(
-        (RECORD_SCHEMA_DIR.parent / "pack.json").read_text()
-    )["$defs"]["record"]["properties"]["type"]["enum"])
+    assert set(RECORD_MODELS) == set(
+        json.loads((RECORD_SCHEMA_DIR.parent / "pack.json").read_text())["$defs"]["record"][
+            "properties"
+        ]["type"]["enum"]
+    )
 
 
 def test_production_settings_refuse_to_start_without_a_secret_key():
     env = {"DJANGO_SETTINGS_MODULE": "builder.settings.production", "PATH": "/usr/bin:/bin"}
     result = subprocess.run(
         [sys.executable, "-c", "import django; django.setup()"],
-        capture_output=True, text=True, env=env, check=False,
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
     )
     assert result.returncode != 0
     assert "DJANGO_SECRET_KEY must be set in production" in result.stderr

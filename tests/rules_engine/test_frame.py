@@ -22,8 +22,12 @@ SYSTEMS = ["cs-air-action", "cs-aces", "crimson-dust", "black-skies", "cs-hex"]
 
 def run_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "rules_engine", *args], cwd=ROOT, input=stdin,
-        capture_output=True, text=True, check=False,
+        [sys.executable, "-m", "rules_engine", *args],
+        cwd=ROOT,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        check=False,
     )
 
 
@@ -41,19 +45,28 @@ def test_catalogue_prints_each_system_with_the_books_names(system):
 
 def test_catalogue_needs_no_database():
     code = "import sys, rules_engine.cli as c; sys.exit(c.main(['catalogue', 'cs-aces']))"
-    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
-                            text=True, check=False, env={"PATH": "/usr/bin:/bin"})
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+        env={"PATH": "/usr/bin:/bin"},
+    )
     assert result.returncode == 0, result.stderr
     assert "Traceback" not in result.stderr
 
 
 def test_the_engine_never_imports_django():
-    code = ("import sys, rules_engine, rules_engine.cli, importlib\n"
-            "from rules_engine.systems import SYSTEM_PACKAGES\n"
-            "[importlib.import_module(m) for m in SYSTEM_PACKAGES.values()]\n"
-            "print(any(m == 'django' or m.startswith('django.') for m in sys.modules))")
-    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
-                            text=True, check=True)
+    code = (
+        "import sys, rules_engine, rules_engine.cli, importlib\n"
+        "from rules_engine.systems import SYSTEM_PACKAGES\n"
+        "[importlib.import_module(m) for m in SYSTEM_PACKAGES.values()]\n"
+        "print(any(m == 'django' or m.startswith('django.') for m in sys.modules))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    )
     assert result.stdout.strip() == "False"
 
 
@@ -69,8 +82,13 @@ def test_a_malformed_list_names_every_wrong_path():
 
 
 def test_an_unknown_list_kind_is_bad_input_at_kind():
-    doc = {"format": "muster-list/1", "system": "cs-aces", "kind": "warband", "name": "x",
-           "entries": []}
+    doc = {
+        "format": "muster-list/1",
+        "system": "cs-aces",
+        "kind": "warband",
+        "name": "x",
+        "entries": [],
+    }
     with pytest.raises(BadDocument) as exc:
         check(load_catalogue(), doc)
     assert str(exc.value) == "$.kind: cs-aces has no list kind 'warband'"
@@ -85,9 +103,11 @@ def test_cli_exit_code_2_and_json_for_bad_input(tmp_path):
     assert result.returncode == 2
     out = json.loads(result.stdout)
     assert out["error"] == "bad_document"
-    assert {"path": "$.system", "message":
-            "'nope' is not one of ['cs-air-action', 'cs-aces', 'crimson-dust', 'black-skies', "
-            "'cs-hex']"} in out["errors"]
+    assert {
+        "path": "$.system",
+        "message": "'nope' is not one of ['cs-air-action', 'cs-aces', 'crimson-dust', 'black-skies', "
+        "'cs-hex']",
+    } in out["errors"]
 
 
 def test_cli_exit_code_2_for_a_file_that_is_not_json(tmp_path):

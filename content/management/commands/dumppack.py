@@ -25,7 +25,8 @@ class Command(BaseCommand):
         parser.add_argument("--pack", help="only this pack id")
         parser.add_argument("--new-version", help="version to publish edited content as")
         parser.add_argument(
-            "--output", "-o",
+            "--output",
+            "-o",
             help="file to write ('-' for stdout); default content/packs/<system>/<pack>.json",
         )
 

@@ -29,7 +29,9 @@ class Command(BaseCommand):
         user.is_staff = user.is_superuser = True
         user.set_password(password)
         user.save()
-        self.stdout.write(self.style.SUCCESS(
-            f"Admin login: username {user.username!r}, password {password!r} "
-            f"(kept in {secret_file})"
-        ))
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"Admin login: username {user.username!r}, password {password!r} "
+                f"(kept in {secret_file})"
+            )
+        )

@@ -35,19 +35,20 @@ class Command(BaseCommand):
             if read_errors:
                 raise PackLoadError(read_errors + pack_validate(docs, options["force"])[0])
             report = pack_load(
-                documents=docs, force=options["force"],
+                documents=docs,
+                force=options["force"],
                 progress=lambda line: self.stderr.write(line),
             )
         except PackLoadError as exc:
             for error in exc.errors:
                 self.stderr.write(self.style.ERROR(str(error)))
-            raise CommandError(
-                f"{len(exc.errors)} problem(s) found; nothing was loaded"
-            ) from exc
-        self.stdout.write(self.style.SUCCESS(
-            f"loaded {len(report.loaded)} pack(s), {len(report.unchanged)} unchanged, "
-            f"{sum(report.counts.values())} records written"
-        ))
+            raise CommandError(f"{len(exc.errors)} problem(s) found; nothing was loaded") from exc
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"loaded {len(report.loaded)} pack(s), {len(report.unchanged)} unchanged, "
+                f"{sum(report.counts.values())} records written"
+            )
+        )
 
 
 def _expand(paths: list[Any]) -> list[Path]:
