@@ -79,6 +79,31 @@ class FigureInline(admin.TabularInline):
         return False
 
 
+class PointValueFilter(admin.SimpleListFilter):
+    """Point values in bands a player thinks in, rather than every distinct value."""
+
+    title = "point value"
+    parameter_name = "points"
+    BANDS = {
+        "0-10": (0, 10),
+        "11-25": (11, 25),
+        "26-50": (26, 50),
+        "51-75": (51, 75),
+        "76-100": (76, 100),
+        "101+": (101, None),
+    }
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
+        return [(key, f"{key} points") for key in self.BANDS]
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> QuerySet[Any]:
+        if self.value() not in self.BANDS:
+            return queryset
+        low, high = self.BANDS[self.value()]
+        queryset = queryset.filter(point_value__gte=low)
+        return queryset if high is None else queryset.filter(point_value__lte=high)
+
+
 @admin.register(models.Figure)
 class FigureAdmin(CatalogueRecordAdmin):
     list_display = (
@@ -91,7 +116,7 @@ class FigureAdmin(CatalogueRecordAdmin):
         "release",
         "sample",
     )
-    list_filter = ("system", "release", "kind", "point_value", "sample")
+    list_filter = ("system", "release", "kind", PointValueFilter, "sample")
     search_fields = ("name", "stable_id", "collector_number", "data__pilot")
     list_select_related = ("system", "release")
     readonly_fields = (

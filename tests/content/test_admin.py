@@ -128,3 +128,10 @@ def test_changelist_query_count_does_not_grow_with_rows(admin_client, model):
     with CaptureQueriesContext(connection) as after:
         admin_client.get(url)
     assert len(after) == len(before)
+
+
+def test_figures_filter_by_point_value_band(admin_client):
+    page = admin_client.get(admin_url(Figure, "changelist"), {"points": "0-10"}).content.decode()
+    for figure in Figure.objects.all():
+        shown = f">{escape(figure.name)}</a>" in page
+        assert shown == (figure.point_value is not None and figure.point_value <= 10), figure

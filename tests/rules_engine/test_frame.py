@@ -105,8 +105,8 @@ def test_cli_exit_code_2_and_json_for_bad_input(tmp_path):
     assert out["error"] == "bad_document"
     assert {
         "path": "$.system",
-        "message": "'nope' is not one of ['cs-air-action', 'cs-aces', 'crimson-dust', 'black-skies', "
-        "'cs-hex']",
+        "message": "'nope' is not one of "
+        "['cs-air-action', 'cs-aces', 'crimson-dust', 'black-skies', 'cs-hex']",
     } in out["errors"]
 
 
