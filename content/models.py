@@ -194,6 +194,25 @@ class Figure(CatalogueRecord):
     class Meta(CatalogueRecord.Meta):
         ordering = ["system", "collector_number", "name"]
 
+    REFERENCES: ClassVar[dict[str, str]] = {
+        "release": "release",
+        "combat_dial": "combatdial",
+        "speed_dial": "speeddial",
+    }
+
+    def clean(self) -> None:
+        super().clean()
+        if not self.system_id:
+            return
+        errors = []
+        for key, model_name in self.REFERENCES.items():
+            ref = (self.data or {}).get(key)
+            model = self._meta.apps.get_model("content", model_name)
+            if ref and not model.objects.filter(system_id=self.system_id, stable_id=ref).exists():
+                errors.append(f"$.{key}: no {key} {ref!r} in {self.system.slug}")
+        if errors:
+            raise ValidationError({"data": errors})
+
 
 RECORD_MODELS: dict[str, type[CatalogueRecord]] = {
     model.RECORD_TYPE: model

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from fractions import Fraction
+from math import comb
 
 import icepool
 
@@ -50,33 +51,55 @@ def hit_damage(sides: int, damage_reduction: int, shield_steps: int) -> icepool.
     return die.map(lambda r: max(0, r - damage_reduction))
 
 
-def _shot(hit: Fraction, damage: icepool.Die) -> icepool.Die:
-    """Damage of one d12 of a volley: a hit's damage with chance ``hit``, else 0."""
-    if hit == 0:
-        return icepool.Die([0])
-    if hit == 1:
-        return damage
-    return icepool.Die([icepool.Die([0]), damage],
-                       times=[(1 - hit).numerator * hit.denominator,
-                              hit.numerator * (1 - hit).denominator])
+def _shot_weights(hit: Fraction, sides: int, damage_reduction: int) -> list[int]:
+    """Integer weights of one d12's damage (index = damage), over ``hit.denominator * sides``.
+
+    A miss (weight ``denominator - numerator`` per damage face) does 0; a hit rolls the
+    damage die less armour, never below 0.
+    """
+    weights = [0] * (max(0, sides - damage_reduction) + 1)
+    for roll in range(1, sides + 1):
+        weights[max(0, roll - damage_reduction)] += hit.numerator
+    weights[0] += (hit.denominator - hit.numerator) * sides
+    return weights
+
+
+def _convolve(a: list[int], b: list[int]) -> list[int]:
+    """Weights of the sum of two independent integer quantities."""
+    out = [0] * (len(a) + len(b) - 1)
+    for i, x in enumerate(a):
+        if x:
+            for j, y in enumerate(b):
+                out[i + j] += x * y
+    return out
 
 
 def volley_damage(
     weapons: Sequence[Weapon], hit: Fraction, damage_reduction: int, shield_steps: int
 ) -> icepool.Die:
-    """Total damage of one volley: every weapon's rate of fire in d12s, each hit rolled."""
-    total = icepool.Die([0])
+    """Total damage of one volley: every weapon's rate of fire in d12s, each hit rolled.
+
+    Exact integer convolution of the per-die weights: the same distribution as adding the
+    dice in icepool, without building an intermediate die per weapon (8 Laser Cannons in
+    well under a millisecond).
+    """
+    dice: dict[int, int] = {}
     for weapon in weapons:
-        shot = _shot(hit, hit_damage(weapon.damage_die, damage_reduction, shield_steps))
-        total = total + weapon.rate_of_fire @ shot
-    return total
+        sides = step_down(weapon.damage_die, shield_steps)
+        dice[sides] = dice.get(sides, 0) + weapon.rate_of_fire
+    total = [1]
+    for sides, count in sorted(dice.items()):
+        shot = _shot_weights(hit, sides, damage_reduction)
+        for _ in range(count):
+            total = _convolve(total, shot)
+    return icepool.Die(dict(enumerate(total)))
 
 
 def volley_hits(dice: int, hit: Fraction) -> icepool.Die:
-    """Number of hits among ``dice`` d12s that each hit with chance ``hit``."""
-    if dice == 0:
-        return icepool.Die([0])
-    return dice @ _shot(hit, icepool.Die([1]))
+    """Number of hits among ``dice`` d12s that each hit with chance ``hit`` (binomial)."""
+    miss = hit.denominator - hit.numerator
+    return icepool.Die({k: comb(dice, k) * hit.numerator**k * miss ** (dice - k)
+                        for k in range(dice + 1)})
 
 
 def fired_weapons(weapons: Sequence[Weapon], crippled: bool) -> list[Weapon]:

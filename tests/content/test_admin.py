@@ -135,3 +135,26 @@ def test_figures_filter_by_point_value_band(admin_client):
     for figure in Figure.objects.all():
         shown = f">{escape(figure.name)}</a>" in page
         assert shown == (figure.point_value is not None and figure.point_value <= 10), figure
+
+
+def test_a_figure_pointing_at_a_missing_dial_is_refused(admin_client):
+    figure = Figure.objects.filter(kind="plane").first()
+    data = dict(figure.data) | {"combat_dial": "no-such-dial"}
+    form = {
+        "system": str(figure.system_id),
+        "pack": str(figure.pack_id),
+        "stable_id": figure.stable_id,
+        "name": figure.name,
+        "data": json.dumps(data),
+        "source": json.dumps(figure.source),
+        "uncertain": json.dumps(figure.uncertain),
+    }
+
+    response = admin_client.post(admin_url(Figure, "change", figure.pk), form)
+
+    assert response.status_code == 200
+    assert response.context["adminform"].form.errors["data"] == [
+        f"$.combat_dial: no combat_dial 'no-such-dial' in {figure.system.slug}"
+    ]
+    figure.refresh_from_db()
+    assert figure.data["combat_dial"] != "no-such-dial"

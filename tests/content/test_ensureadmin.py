@@ -1,0 +1,33 @@
+"""`make run` prints how to log in: the admin account exists and the password works."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from django.contrib.auth import authenticate
+from django.core.management import call_command
+
+pytestmark = pytest.mark.django_db
+
+
+def test_ensureadmin_creates_a_superuser_and_prints_the_login(settings, tmp_path):
+    settings.VAR_DIR = tmp_path
+    out = io.StringIO()
+
+    call_command("ensureadmin", stdout=out)
+
+    password = (tmp_path / "admin-password.txt").read_text().strip()
+    assert f"Admin login: username 'admin', password '{password}'" in out.getvalue()
+    user = authenticate(username="admin", password=password)
+    assert user is not None
+    assert user.is_superuser
+
+
+def test_ensureadmin_keeps_the_same_password_on_every_run(settings, tmp_path):
+    settings.VAR_DIR = tmp_path
+    call_command("ensureadmin", stdout=io.StringIO())
+    first = (tmp_path / "admin-password.txt").read_text()
+    call_command("ensureadmin", stdout=io.StringIO())
+    assert (tmp_path / "admin-password.txt").read_text() == first
+    assert authenticate(username="admin", password=first.strip()) is not None
