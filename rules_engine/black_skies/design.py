@@ -1,16 +1,19 @@
 """Fighter designs: what a design costs in hardpoints and whether its fittings are allowed.
 
-Fighters (Weight) give the hardpoints; Armour and Shields cost one hardpoint a level; a
-weapon's cost is its record's ``hardpoints`` (one, read from the Black Tiger example).
+Fighters (Weight) give the hardpoints; Armour and Shields cost one hardpoint a level (armour
+per level is a setting); a weapon's cost is its record's ``hardpoints`` (one, read from the
+Black Tiger example).
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
-from rules_engine.black_skies.book import Book, Weapon
+from rules_engine.black_skies.book import Armour, Book, Weapon
 from rules_engine.black_skies.codes import Code
 from rules_engine.black_skies.settings import Settings
 from rules_engine.jsonpath import child
@@ -38,12 +41,27 @@ def weapon_list(book: Book, design: Mapping[str, Any]) -> list[Weapon]:
     return out
 
 
-def hardpoints_used(book: Book, design: Mapping[str, Any]) -> dict[str, int]:
+def armour_cost(armour: Armour | None, settings: Settings) -> int:
+    """Armour: "Each level of armour costs the fighter one hardpoint".
+
+    By default the level's own cost (light 1, heavy 2); with ``armour_hardpoints: "one"``
+    any armour takes a single hardpoint (docs/rulings/black-skies.md).
+    """
+    if armour is None:
+        return 0
+    if settings.armour_hardpoints == "one":
+        return min(armour.hardpoints, 1)
+    return armour.hardpoints
+
+
+def hardpoints_used(
+    book: Book, design: Mapping[str, Any], settings: Settings | None = None
+) -> dict[str, int]:
     """Hardpoints spent on weapons, armour and shields (unknown fittings count nothing)."""
     armour = book.armours.get(design["armour"])
     spent = {
         "weapons": sum(w.hardpoints for w in weapon_list(book, design)),
-        "armour": armour.hardpoints if armour else 0,
+        "armour": armour_cost(armour, settings or Settings()),
         "shields": design["shields"] * book.shield_hardpoints,
     }
     spent["used"] = sum(spent.values())
@@ -95,7 +113,7 @@ def review_design(
             Code.TOO_MANY_SHIELD_LEVELS,
             f"{name} has {design['shields']} levels of shielding: at most "
             f"{settings.max_shield_levels} allowed", child(path, "shields")))
-    spent = hardpoints_used(book, design)
+    spent = hardpoints_used(book, design, settings)
     available = weight.hardpoints if weight else None
     if available is not None and spent["used"] > available:
         # Fighters: "medium - has 3 hardpoints"; Armour/Shields: one hardpoint a level.
@@ -153,4 +171,14 @@ def _breakdown(
         "dice_per_volley": sum(w.rate_of_fire for w in weapons),
         "maneuver_cards": sorted({book.options[o].card
                                   for o in available_maneuvers(book, design)}),
+        "afterburner_boost": (afterburner_boost(book, weight.acceleration)
+                              if weight and "afterburner" in available_maneuvers(book, design)
+                              else None),
     }
+
+
+def afterburner_boost(book: Book, acceleration: int) -> int:
+    """Additional Maneuvers: the Afterburner adds "150% of its acceleration rating (round
+    down)" to speed: light 6, medium 4, heavy 3."""
+    multiplier = Fraction(str(book.constants["afterburner_acceleration_multiplier"]))
+    return math.floor(multiplier * acceleration)

@@ -9,7 +9,7 @@ from math import comb
 
 import icepool
 
-from rules_engine.black_skies.book import Book, Weapon
+from rules_engine.black_skies.book import Book, ManeuverOption, Weapon
 
 # Shields: "decrease the damage die type ... by one" (d6 becomes d4). The chain is the usual
 # polyhedral set; below d2 a die cannot step (docs/rulings/black-skies.md).
@@ -136,6 +136,23 @@ def piloting_success(
         need *= book.constant("failed_check_difficulty_multiplier")
     sides = book.constant("piloting_die_sides")
     return Fraction(sum(1 for r in range(1, sides + 1) if r + skill >= need), sides)
+
+
+def fallback_options(book: Book, option: ManeuverOption) -> tuple[ManeuverOption, ...]:
+    """Piloting Check: on a failure "the easiest of the basic maneuvers in the same direction
+    is substituted" (a failed Sideslip Left flies a Smooth Left).
+
+    Easiest is the lowest Difficulty Rating (then the lowest penalty). A Snake goes either
+    way, so both Smooth turns are given: the one on the side the Snake set off to applies.
+    """
+    directions = ("left", "right") if option.direction == "either" else (option.direction,)
+    basic = [o for o in book.options.values() if o.thruster == "basic-thrusters"]
+    out = []
+    for direction in directions:
+        same = [o for o in basic if o.direction == direction]
+        if same:
+            out.append(min(same, key=lambda o: (o.difficulty, o.penalty, o.id)))
+    return tuple(out)
 
 
 def is_crippled(hull_left: int, full_hull: int) -> bool:

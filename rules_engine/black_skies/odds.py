@@ -8,6 +8,7 @@ from rules_engine.black_skies.book import Book, Weapon, read_book
 from rules_engine.black_skies.design import weapon_list
 from rules_engine.black_skies.dice import (
     chance,
+    fallback_options,
     fired_weapons,
     hit_chance,
     hit_damage,
@@ -96,6 +97,9 @@ def damage_per_hit(catalogue: Catalogue, **params: Any) -> dict[str, Any]:
 def piloting(catalogue: Catalogue, **params: Any) -> dict[str, Any]:
     """Chance to pass a Piloting Check (d6 + skill against the maneuver's difficulty).
 
+    Each maneuver also names the basic maneuver flown instead when the check fails
+    (``on_failure``); its own Movement Penalty applies either way.
+
     Parameters: skill (1-4); maneuver (an action id such as hard-left or break-left; omit for
     every maneuver); crippled; failed_before (a check already failed this turn).
     """
@@ -114,6 +118,7 @@ def piloting(catalogue: Catalogue, **params: Any) -> dict[str, Any]:
         "failed_before": failed,
         "maneuvers": {o.id: {"name": o.name, "card": o.card, "difficulty": o.difficulty,
                              "penalty": o.penalty,
+                             "on_failure": [f.id for f in fallback_options(book, o)],
                              "success": probability(piloting_success(
                                  book, skill, o.difficulty, crippled, failed))}
                       for o in options},

@@ -18,6 +18,9 @@ class Settings:
     single_fighter_elements: str = "warning"  # "allowed" | "warning" | "error"
     # Thrusters: "may be located in one of three locations".
     thruster_locations: str = "any"  # "any" | "one"
+    # Armour: "Each level of armour costs the fighter one hardpoint": light 1, heavy 2 by
+    # default; "one" reads it as one hardpoint whichever level is fitted.
+    armour_hardpoints: str = "per-level"  # "per-level" | "one"
 
 
 def read_settings(doc: Mapping[str, Any]) -> Settings:

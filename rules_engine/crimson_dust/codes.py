@@ -32,3 +32,4 @@ class Code(StrEnum):
     MOUNT_NOT_BESTIA = "crimson-dust.mount-not-bestia"
     BESTIA_RIDER = "crimson-dust.bestia-rider"
     MOUNT_DISCOUNT_UNRIDDEN = "crimson-dust.mount-discount-unridden"
+    HACKER_EQUIPMENT = "crimson-dust.hacker-equipment"

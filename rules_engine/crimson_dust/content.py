@@ -16,6 +16,7 @@ SYSTEM = "crimson-dust"
 QUALITIES = ("green", "regular", "veteran")
 STATS = ("Mv", "Mr", "Rg", "As", "Df", "S", "Av", "Dc", "In")
 RANGE_BANDS = ("0-6", "6-12", "12-18", "18-24", "24-36", "36+")
+BASIC_WEAPONS = "Basic Weapons"  # Weaponry Profiles: the table Critical Shot speaks of
 
 
 @dataclass(frozen=True)
@@ -139,6 +140,11 @@ class Weapon:
     traits: tuple[str, ...] = ()
     trait_values: Mapping[str, int] = field(default_factory=dict)
     category: str = ""
+
+    @property
+    def is_basic(self) -> bool:
+        """Critical Shot works "with a basic ranged weapon": the Basic Weapons table."""
+        return self.category == BASIC_WEAPONS
 
     def trait(self, trait: str) -> int | None:
         """The weapon's 'x' for a trait it has (1 when printed without a number), else None."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
 from functools import lru_cache
-from math import comb
+from math import comb, gcd
 
 Weights = dict[Hashable, int]
 Dist = tuple[Weights, int]
@@ -90,7 +90,8 @@ def _one_die(strength: int, armour_roll: int, critical: bool) -> tuple[tuple[Has
 
 
 @lru_cache(maxsize=4096)
-def _power(strength: int, armour_roll: int, critical: bool, n: int) -> tuple[tuple[Hashable, int], ...]:
+def _power(strength: int, armour_roll: int, critical: bool,
+           n: int) -> tuple[tuple[Hashable, int], ...]:
     """``n`` wounding dice against one armour roll, weights over 6**n."""
     if n == 0:
         return (((0, 0), 1),)
@@ -146,17 +147,46 @@ def morale(dice: int, mr: int, rerolls: int = 0, fanatic: bool = False) -> Dist:
     return out, den * den
 
 
-def convolve_shots(one: Weights, shots: int) -> Weights:
-    """``shots`` independent shots of (hits, dc lost, damaging dice) added together."""
-    total: Weights = {(0, 0, 0): 1}
+def add_up(one: Weights, shots: int) -> Weights:
+    """The total of ``shots`` independent draws of a one-dimensional distribution."""
+    total: Weights = {0: 1}
     for _ in range(shots):
         nxt: Weights = {}
-        for (h1, d1, n1), w1 in total.items():
-            for (h2, d2, n2), w2 in one.items():
-                key = (h1 + h2, d1 + d2, n1 + n2)
+        for a, w1 in total.items():
+            for b, w2 in one.items():
+                nxt[a + b] = nxt.get(a + b, 0) + w1 * w2
+        total = nxt
+    return total
+
+
+def for_morale(one: Weights, shots: int, dc: int) -> Weights:
+    """(Dc lost capped at ``dc``, hits + damaging dice) over ``shots`` independent shots.
+
+    That pair is all the kill and the morale test need, so the joint stays small.
+    """
+    reduced: Weights = {}
+    for (h, lost, damaging), w in one.items():
+        key = (min(lost, dc), h + damaging)
+        reduced[key] = reduced.get(key, 0) + w
+    total: Weights = {(0, 0): 1}
+    for _ in range(shots):
+        nxt: Weights = {}
+        for (l1, m1), w1 in total.items():
+            for (l2, m2), w2 in reduced.items():
+                key = (min(l1 + l2, dc), m1 + m2)
                 nxt[key] = nxt.get(key, 0) + w1 * w2
         total = nxt
     return total
+
+
+def reduced(weights: Mapping[Hashable, int], den: int) -> Dist:
+    """The same distribution with weights and denominator divided by their common factor."""
+    g = den
+    for w in weights.values():
+        g = gcd(g, w)
+        if g == 1:
+            break
+    return {k: w // g for k, w in weights.items()}, den // g
 
 
 def one_shot(hit_dist: Dist, strength: int, armour: int, cover: int,

@@ -31,6 +31,7 @@ class Side:
     Av: np.ndarray
     Dc: np.ndarray
     Mr: np.ndarray
+    As: np.ndarray
     large: np.ndarray
     score: np.ndarray  # 7 when the model has no weapon that reaches the band
     S: np.ndarray
@@ -62,7 +63,7 @@ def side_from(catalogue: Catalogue, doc: Mapping[str, Any], band: str) -> Side:
     content = content_of(catalogue)
     verdict = check_warband(catalogue, doc)
     cols: dict[str, list[Any]] = {k: [] for k in (
-        "Rg", "Df", "Av", "Dc", "Mr", "large", "score", "S", "at", "rof", "pinning", "hail",
+        "Rg", "Df", "Av", "Dc", "Mr", "As", "large", "score", "S", "at", "rof", "pinning", "hail",
         "critical_shot", "battle_hardened", "fanatic", "brain_dead")}
     names, paths, weapons_used = [], [], []
     for entry, model in zip(doc["entries"], verdict.breakdown["models"], strict=True):
@@ -78,7 +79,7 @@ def side_from(catalogue: Catalogue, doc: Mapping[str, Any], band: str) -> Side:
         names.append(model["name"])
         paths.append(model["path"])
         weapons_used.append(weapon.name if weapon else None)
-        for stat in ("Rg", "Df", "Av", "Dc", "Mr"):
+        for stat in ("Rg", "Df", "Av", "Dc", "Mr", "As"):
             cols[stat].append(profile[stat])
         cols["large"].append(model["effective"]["large_target"])
         cols["score"].append(weapon.to_hit[band] if weapon else 7)
@@ -87,7 +88,9 @@ def side_from(catalogue: Catalogue, doc: Mapping[str, Any], band: str) -> Side:
         cols["rof"].append((weapon.trait("rof") or 0) if weapon else 0)
         cols["pinning"].append((weapon.trait("pinning") or 0) if weapon else 0)
         cols["hail"].append(bool(weapon and "hail" in weapon.traits))
-        cols["critical_shot"].append("critical-shot" in has)
+        # Critical Shot: "When rolling to hit with a basic ranged weapon".
+        cols["critical_shot"].append("critical-shot" in has and weapon is not None
+                                     and weapon.is_basic)
         cols["battle_hardened"].append(ids.BATTLE_HARDENED in has)
         cols["fanatic"].append(ids.FANATIC in has)
         cols["brain_dead"].append("brain-dead" in has)

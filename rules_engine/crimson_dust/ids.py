@@ -16,6 +16,14 @@ SHIELDS = frozenset({"riot-shield", "combat-shield"})
 NEEDS_NEURAL_NETWORKING_PREFIXES = ("bionic", "camouflage-2", "enhanced-senses",
                                     POWERED_ARMOUR, "hacker-")
 REFRACTOR_FIELD_PREFIX = "refractor-field"
+# Record kinds a model may carry: Extra Equipment, Hacker equipment ("some pieces of
+# equipment, particularly defensive items, are available to all models") and Extra
+# Ammunition ("Some weapons can be given extra types of ammunition").
+CARRIED_KINDS = frozenset({"", "equipment", "hacker_equipment", "ammunition"})
+# Hacker equipment whose text has a hacker use it (Trojan Virus: "If the hacker
+# successfully disables"; Signal Booster: "The hacker may make direct attacks up to 15
+# units away"). A relay is deployed by any model for "a friendly hacker".
+HACKER_ONLY = frozenset({"trojan-virus", "signal-booster"})
 
 
 def is_hacker_level(skill: str) -> bool:

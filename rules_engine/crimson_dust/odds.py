@@ -12,7 +12,7 @@ from typing import Any
 import icepool
 
 from rules_engine.catalogue import Catalogue
-from rules_engine.crimson_dust import dice
+from rules_engine.crimson_dust import dice, exact
 from rules_engine.crimson_dust.content import RANGE_BANDS, content_of
 from rules_engine.errors import BadDocument
 from rules_engine.odds_report import die_report, probability
@@ -22,6 +22,7 @@ MORALE_OUTCOMES = {
     1: "one die fails: moves to cover or returns fire",
     2: "pinned",
     3: "suppressed",
+    exact.FANATIC_PASS: "all dice score on the Fanatic re-roll: play does not pass",
 }
 
 
@@ -70,7 +71,8 @@ def _weapon_params(catalogue: Catalogue, p: _Params) -> dict[str, Any]:
     if wid is None:
         return {"score": p.integer("score", 4, 2, 6), "S": p.integer("S", 3, 0, 20),
                 "at": p.integer("at", 0, 0, 20), "pinning": p.integer("pinning", 0, 0, 10),
-                "hail": p.flag("hail"), "rof_trait": p.integer("rof_trait", 0, 0, 10)}
+                "hail": p.flag("hail"), "rof_trait": p.integer("rof_trait", 0, 0, 10),
+                "basic": True}
     weapon = content_of(catalogue).weapons.get(wid)
     if weapon is None:
         raise BadDocument.at("params.weapon", f"there is no weapon {wid!r}")
@@ -83,13 +85,19 @@ def _weapon_params(catalogue: Catalogue, p: _Params) -> dict[str, Any]:
         raise BadDocument.at("params.weapon", f"a {weapon.name} has no S: it does not wound")
     return {"score": score, "S": weapon.S, "at": weapon.trait("at") or 0,
             "pinning": weapon.trait("pinning") or 0, "hail": "hail" in weapon.traits,
-            "rof_trait": weapon.trait("rof") or 0, "weapon": weapon.name, "band": band}
+            "rof_trait": weapon.trait("rof") or 0, "basic": weapon.is_basic,
+            "weapon": weapon.name, "band": band}
 
 
-def _shot_dice(catalogue: Catalogue, p: _Params) -> dict[str, Any]:
+def _shot_inputs(catalogue: Catalogue, p: _Params) -> dict[str, Any]:
+    """The numbers of one shooting action, every rule that changes them applied."""
     w = _weapon_params(catalogue, p)
     rg, df = p.integer("rg", 6), p.integer("df", 4)
-    concealed = p.flag("concealed") and not w["hail"]  # Hail: ignores concealment
+    cover = p.integer("cover", 0, 0, 10)
+    # Hard Cover: models in hard cover "not only gain a bonus for being concealed but also
+    # gain an Armour (Av) bonus".
+    in_concealment = p.flag("concealed") or cover > 0
+    concealed = in_concealment and not w["hail"]  # Hail: ignores concealment
     rear = p.flag("rear")
     if concealed and rear:
         # Concealment: "If the target is both concealed and attacked from its rear then the
@@ -98,18 +106,28 @@ def _shot_dice(catalogue: Catalogue, p: _Params) -> dict[str, Any]:
         concealed = rear = False
     aimed, ran = p.flag("aimed"), p.flag("target_ran")
     shots = p.integer("shots", 1, 1, 10)
-    if shots > 1 and shots > max(1, w["rof_trait"]) and "weapon" in w:
-        raise BadDocument.at("params.shots", f"the {w['weapon']} fires at most "
-                             f"{max(1, w['rof_trait'])} shots in one action")
+    if shots > 1 and "weapon" in w and shots != w["rof_trait"]:
+        # RoF 'x': "may be shot 'x' times ... if you choose to shoot 'x' times, you roll 'x'
+        # less dice": one shot or x shots.
+        allowed = f"1 or {w['rof_trait']}" if w["rof_trait"] > 1 else "1"
+        raise BadDocument.at("params.shots", f"the {w['weapon']} fires {allowed} shots in "
+                             "one action")
     if aimed and (w["rof_trait"] or shots > 1):
         raise BadDocument.at("params.aimed", "a weapon with the RoF rule cannot aim (Aiming)")
-    # RoF 'x': shoot x times in one action, rolling x fewer dice each time.
+    # Large Targets: the bonus "may be added to a model's Rg"; RoF 'x': x fewer dice a shot.
     dice_each = rg + p.integer("large", 0, 0, 4) - (shots if shots > 1 else 0)
-    scores = dice.to_hit(dice_each, w["score"], reroll_failed=aimed or ran, rear=rear)
-    avoided = dice.avoid(df, concealed=concealed)
-    return {"weapon": w, "shots": shots, "dice_each": dice_each, "scores": scores,
-            "avoided": avoided, "hits": dice.hits(scores, avoided), "concealed": concealed,
-            "rear": rear}
+    return {"weapon": w, "shots": shots, "dice_each": dice_each, "df": df, "cover": cover,
+            "in_concealment": in_concealment, "concealed": concealed, "rear": rear,
+            "reroll_failed": aimed or ran}
+
+
+def _shot_dice(catalogue: Catalogue, p: _Params) -> dict[str, Any]:
+    """The icepool dice of one shot's roll to hit, avoidance roll and hits."""
+    shot = _shot_inputs(catalogue, p)
+    scores = dice.to_hit(shot["dice_each"], shot["weapon"]["score"],
+                         reroll_failed=shot["reroll_failed"], rear=shot["rear"])
+    avoided = dice.avoid(shot["df"], concealed=shot["concealed"])
+    return shot | {"scores": scores, "avoided": avoided, "hits": dice.hits(scores, avoided)}
 
 
 def to_hit_odds(catalogue: Catalogue, **params: Any) -> dict[str, Any]:
@@ -143,40 +161,59 @@ def wound_odds(catalogue: Catalogue, **params: Any) -> dict[str, Any]:
     """Dc lost to a number of hits (Wounding): hits, S, av, cover, at, critical_shot."""
     p = _Params(params)
     n, av = p.integer("hits", 1, 0, 30), p.integer("av", 0, 0, 20)
-    strength = _strength(p.integer("S", 3, 0, 20), p.integer("at", 0, 0, 20), av)
-    joint = dice.wound(n, strength, av, cover=p.integer("cover", 0, 0, 10),
-                       critical_shot=p.flag("critical_shot"))
+    at = p.integer("at", 0, 0, 20)
+    strength = _strength(p.integer("S", 3, 0, 20), at, av)
+    critical = p.flag("critical_shot") and not _uses_at(at, av)
+    weights, den = exact.wound(n, strength, av, p.integer("cover", 0, 0, 10), critical)
     p.done()
-    return {"query": "wound", "S": strength,
-            "dc_lost": die_report(joint.map(lambda c: dice.unpack(c)[1])),
-            "damaging_dice": die_report(joint.map(lambda c: dice.unpack(c)[2]))}
+    return {"query": "wound", "S": strength, "critical_shot": critical,
+            "dc_lost": _report(exact.marginal(weights, 0), den),
+            "damaging_dice": _report(exact.marginal(weights, 1), den)}
 
 
 def morale_odds(catalogue: Catalogue, **params: Any) -> dict[str, Any]:
     """A morale test's outcome (Morale Tests): dice, mr, concealed, battle_hardened, fanatic."""
     p = _Params(params)
-    die = _morale(p, p.integer("dice", 1, 0, 40), p.integer("mr", 3, 0, 6))
+    n, mr = p.integer("dice", 1, 0, 40), p.integer("mr", 3, 0, 6)
+    weights, den = _morale(p, n, mr)
     p.done()
-    return {"query": "morale", "outcomes": _outcomes(die), "failed_dice": die_report(die)}
+    return {"query": "morale", "outcomes": _outcomes(weights, den),
+            "failed_dice": _report(_failed_dice(weights), den)}
+
+
+def _uses_at(at: int, av: int) -> bool:
+    # AT (x): "when wounding a target with an Av higher than 5 ... use the AT value".
+    return bool(at) and av > 5
 
 
 def _strength(s: int, at: int, av: int) -> int:
-    # AT (x): "when wounding a target with an Av higher than 5 ... use the AT value".
-    return at if at and av > 5 else s
+    return at if _uses_at(at, av) else s
 
 
-def _morale(p: _Params, n: int, mr: int) -> icepool.Die:
-    # Reruns allowed once per die: concealment (see rulings) and Battle-hardened each re-roll
-    # one failed die; Fanatic re-rolls the whole test.
-    rerolls = int(p.flag("concealed")) + int(p.flag("battle_hardened"))
-    return dice.morale_failures(n, mr, rerolls=rerolls, fanatic=p.flag("fanatic"))
+def _morale(p: _Params, n: int, mr: int, *, concealed: bool = False) -> exact.Dist:
+    # Re-rolls allowed once per die: concealment (see rulings) and Battle-hardened each
+    # re-roll one failed die; Fanatic re-rolls the whole test.
+    rerolls = int(p.flag("concealed") or concealed) + int(p.flag("battle_hardened"))
+    return exact.morale(n, mr, rerolls, p.flag("fanatic"))
 
 
-def _outcomes(die: icepool.Die, extra: Mapping[str, Fraction] | None = None) -> dict[str, Any]:
-    total = die.denominator()
-    out = {label: probability(Fraction(die.quantity(k), total))
-           for k, label in MORALE_OUTCOMES.items()}
-    return out | {k: probability(v) for k, v in (extra or {}).items()}
+def _failed_dice(weights: Mapping[Any, int]) -> dict[Any, int]:
+    """Morale outcome codes as failed dice (a Fanatic's re-rolled pass failed none)."""
+    out: dict[Any, int] = {}
+    for code, w in weights.items():
+        key = 0 if code == exact.FANATIC_PASS else code
+        out[key] = out.get(key, 0) + w
+    return out
+
+
+def _report(weights: Mapping[Any, int], den: int) -> dict[str, Any]:
+    small, _ = exact.reduced(weights, den)
+    return die_report(icepool.Die({k: w for k, w in small.items() if w}))
+
+
+def _outcomes(weights: Mapping[Any, int], den: int) -> dict[str, Any]:
+    return {label: probability(Fraction(weights.get(k, 0), den))
+            for k, label in MORALE_OUTCOMES.items()}
 
 
 def shot_odds(catalogue: Catalogue, **params: Any) -> dict[str, Any]:
@@ -187,52 +224,66 @@ def shot_odds(catalogue: Catalogue, **params: Any) -> dict[str, Any]:
     battle_hardened, fanatic, brain_dead, pinned_last, suppressed_last.
     """
     p = _Params(params)
-    shot = _shot_dice(catalogue, p)
+    shot = _shot_inputs(catalogue, p)
     av, dc, mr = p.integer("av", 0, 0, 20), p.integer("dc", 1, 1, 20), p.integer("mr", 3, 0, 6)
-    cover = p.integer("cover", 0, 0, 10)
     w = shot["weapon"]
     strength = _strength(w["S"], w["at"], av)
-    critical = p.flag("critical_shot")
-    one_shot = shot["hits"].map(
-        lambda h: dice.wound(h, strength, av, cover=cover, critical_shot=critical)
-        + dice.pack(h, 0, 0))
-    joint = shot["shots"] @ one_shot
+    # Critical Shot: "with a basic ranged weapon ... doubles its weapon's S value (though
+    # not AT value)".
+    critical = p.flag("critical_shot") and w["basic"] and not _uses_at(w["at"], av)
+    score, score_den = exact.scoring(shot["dice_each"], w["score"], shot["reroll_failed"],
+                                     shot["rear"])
+    avoid, avoid_den = exact.scoring(shot["df"], 5, shot["concealed"])
+    hit_dist = exact.hits(tuple(score.items()), score_den, shot["df"], shot["concealed"])
+    one, one_den = exact.one_shot(hit_dist, strength, av, shot["cover"], critical)
+    one, one_den = exact.reduced(one, one_den)
+    shots = shot["shots"]
+    joint = exact.for_morale(one, shots, dc)
+    joint_den = one_den ** shots
     # Morale Tests: dice = hits + 1 + each damaging die (+1 pinned, +2 suppressed last turn,
     # + Pinning 'x'); the test follows the whole action point's shooting.
     extra = 1 + w["pinning"] + (1 if p.flag("pinned_last") else 0) \
         + (2 if p.flag("suppressed_last") else 0)
     brain_dead = p.flag("brain_dead")
-    concealed = shot["concealed"] or p.flag("concealed")
-
-    def outcome(code: int) -> icepool.Die | int:
-        h, lost, damaging = dice.unpack(code)
+    killed = 0
+    by_dice: dict[int, int] = {}
+    for (lost, morale_dice), weight in joint.items():
         if lost >= dc:
-            return -1  # killed: Wounding, "if this takes the target down to 0 Dc"
-        if brain_dead:
-            return -2  # Brain-dead: "never have to take a morale test"
-        rerolls = int(concealed) + int(p.flag("battle_hardened"))
-        return dice.morale_failures(h + extra + damaging, mr, rerolls=rerolls,
-                                    fanatic=p.flag("fanatic"))
-
-    final = joint.map(outcome)
+            killed += weight  # Wounding: "if this takes the target down to 0 Dc"
+        else:
+            n = morale_dice + extra
+            by_dice[n] = by_dice.get(n, 0) + weight
+    # Brain-dead: "never have to take a morale test".
+    tests = {} if brain_dead else {n: _morale(p, n, mr, concealed=shot["in_concealment"])
+                                   for n in by_dice}
+    # Every morale denominator is a power of six: the largest is a common one.
+    morale_den = max((den for _, den in tests.values()), default=1)
+    outcome = dict.fromkeys(MORALE_OUTCOMES, 0)
+    for n, (m, m_den) in tests.items():
+        scale = by_dice[n] * (morale_den // m_den)
+        for code, wm in m.items():
+            outcome[code] += scale * wm
+    p.flag("battle_hardened"), p.flag("fanatic")  # read even when no test is taken
     p.done()
-    total = final.denominator()
-    extra_outcomes = {"killed": Fraction(final.quantity(-1), total)}
+    tested = Fraction(sum(by_dice.values()), joint_den)
+    total = joint_den * morale_den
+    report_outcome = {label: probability(Fraction(outcome[k], total))
+                      for k, label in MORALE_OUTCOMES.items()}
+    report_outcome["killed"] = probability(Fraction(killed, joint_den))
     if brain_dead:
-        extra_outcomes["no morale test (brain-dead)"] = Fraction(final.quantity(-2), total)
+        report_outcome["no morale test (brain-dead)"] = probability(tested)
     return {
         "query": "shot",
-        "inputs": {k: v for k, v in w.items()} | {"shots": shot["shots"],
-                                                    "dice_each": shot["dice_each"],
-                                                    "concealed": shot["concealed"],
-                                                    "rear": shot["rear"], "S_used": strength},
-        "to_hit": die_report(shot["scores"]),
-        "avoid": die_report(shot["avoided"]),
-        "hits_per_shot": die_report(shot["hits"]),
-        "hits": die_report(joint.map(lambda c: dice.unpack(c)[0])),
-        "dc_lost": die_report(joint.map(lambda c: dice.unpack(c)[1])),
-        "damaging_dice": die_report(joint.map(lambda c: dice.unpack(c)[2])),
-        "outcome": _outcomes(final, extra_outcomes),
+        "inputs": dict(w) | {"shots": shot["shots"], "dice_each": shot["dice_each"],
+                             "concealed": shot["concealed"], "rear": shot["rear"],
+                             "S_used": strength, "critical_shot": critical},
+        "to_hit": _report(score, score_den),
+        "avoid": _report(avoid, avoid_den),
+        "hits_per_shot": _report(*hit_dist),
+        "hits": _report(exact.add_up(exact.marginal(one, 0), shots), joint_den),
+        "dc_lost": _report(exact.add_up(exact.marginal(one, 1), shots), joint_den),
+        "damaging_dice": _report(exact.add_up(exact.marginal(one, 2), shots), joint_den),
+        "outcome": report_outcome,
     }
 
 

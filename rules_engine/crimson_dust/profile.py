@@ -22,9 +22,11 @@ EQUIPMENT_EFFECTS: Mapping[str, Mapping[str, int]] = {
     "bionic-arms": {"S": 1},
     "bionic-internal-organs": {"Dc": 1},
 }
-# "Bionics/Cyborg ... reduces any equipment's heavy rating by 1"; powered armour likewise.
-HEAVY_RATING_REDUCERS = frozenset({POWERED_ARMOUR, "bionics", "cyborg", "bionic-arm",
-                                   "bionic-arms", "bionic-leg", "bionic-legs"})
+# Bionics/Cyborg: "A model with bionics or that is cyborg ... reduces any equipment's heavy
+# rating by 1" - once, however many bionic parts it has; Powered Armour "reduces any
+# equipment's heavy rating by 1" too.
+BIONICS_PREFIX = "bionic"
+CYBORG = "cyborg"
 JUMP_PACKS = "jump-packs"
 
 
@@ -73,8 +75,9 @@ def upgraded_profile(archetype: Archetype, quality: str, upgrades: Sequence[str]
 
 
 def carried_weight(weapons: Sequence[Weapon], equipment: Sequence[str]) -> int:
-    """Sum of the weapons' Heavy 'x' ratings, each less 1 per item that lightens loads."""
-    reduction = sum(1 for e in equipment if e in HEAVY_RATING_REDUCERS)
+    """Sum of the weapons' Heavy 'x' ratings, less 1 for bionics and 1 for powered armour."""
+    bionic = any(e.startswith(BIONICS_PREFIX) or e == CYBORG for e in equipment)
+    reduction = int(bionic) + int(POWERED_ARMOUR in equipment)
     return sum(max(0, (w.trait("heavy") or 0) - reduction) for w in weapons if w.trait("heavy"))
 
 

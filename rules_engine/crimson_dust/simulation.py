@@ -27,12 +27,17 @@ ASSUMPTIONS = (
     "A model spends each action point shooting its weapon with the best score at the band "
     "(ties: the higher S) at the first enemy model in list order still standing.",
     "A RoF 'x' weapon fires x shots of Rg - x dice when that rolls more dice in all.",
-    "Morale (when on): tested after each action point's shooting; 1 failed die: the target "
-    "returns fire once (no morale test for return fire); 2: pinned; 3+: suppressed (one "
-    "action point at its next activation). Pinned and suppressed end after the model's next "
-    "activation; they add 1 or 2 dice to its morale tests meanwhile.",
-    "Wounds: 3 Dc left -1 Rg; 2 Dc left halve Rg; 1 Dc left halve Rg, Df and Mr (rounding "
-    "up), for models that have lost Dc.",
+    "Morale (when on): tested after each action point's shooting; 1 failed die: a target in "
+    "concealment or hard cover whose Rg is at least its As returns fire once (no morale "
+    "test for return fire), any other target only heads for cover, which changes nothing "
+    "here; 2: pinned; 3+: suppressed (one action point at its next activation). Pinned and "
+    "suppressed end after the model's next activation; they add 1 or 2 dice to its morale "
+    "tests meanwhile.",
+    "Hard cover (cover above 0) also counts as concealment, as Hard Cover says.",
+    "Wounds: 3 Dc left -1 Rg; 2 Dc left halve Rg; 1 Dc left halve Rg, Df, Av and Mr "
+    "(rounding up), for models that have lost Dc.",
+    "Critical Shot doubles the S of a wounding die rolling a natural 6, with basic weapons "
+    "only and never an AT value.",
     "A mounted model is one fighter with the rider's Dc and Av and the mount's Df; shots "
     "are not split between rider and mount.",
     "Not played: melee, movement, running, aiming, going to ground, out of ammo, psychic "
@@ -117,6 +122,8 @@ class _Fight:
         self.dc = [np.tile(side.Dc, (runs, 1)) for side in self.sides]
         self.status = [np.zeros((runs, side.size), dtype=np.int64) for side in self.sides]
         self.turns = np.zeros(runs, dtype=np.int64)
+        # Hard Cover: models in hard cover "gain a bonus for being concealed" too.
+        self.in_concealment = scenario.concealed or scenario.cover > 0
 
     def alive(self, k: int) -> np.ndarray:
         return self.dc[k] > 0
@@ -172,12 +179,16 @@ class _Fight:
         dc0 = them.Dc[targets]
         dc_now = self.dc[enemy][rows, targets]
         df = _wounded(them.Df[targets], dc_now, dc0, minor=False, major=False)
-        concealed = np.full(rows.size, self.s.concealed and not me.hail[m])
-        av = them.Av[targets]
+        concealed = np.full(rows.size, self.in_concealment and not me.hail[m])
+        # A critical wound halves "all characteristics", Av included.
+        av = _wounded(them.Av[targets], dc_now, dc0, minor=False, major=False)
         strength = np.full(rows.size, me.S[m])
+        critical = np.full(rows.size, bool(me.critical_shot[m]))
         if me.at[m]:
-            # AT (x): against Av higher than 5 use the AT value instead of S.
+            # AT (x): against Av higher than 5 use the AT value instead of S; Critical Shot
+            # doubles S "(though not AT value)".
             strength = np.where(av > 5, me.at[m], me.S[m])
+            critical &= av <= 5
         total_hits = np.zeros(rows.size, dtype=np.int64)
         total_damaging = np.zeros(rows.size, dtype=np.int64)
         for shot in range(int(shots.max())):
@@ -187,7 +198,7 @@ class _Fight:
             avoided = _count(self.gen, np.where(firing, df, 0), np.full(rows.size, 5),
                              concealed)
             hits = np.maximum(scores - avoided, 0)
-            lost, damaging = self.wound(hits, strength, av, me.critical_shot[m])
+            lost, damaging = self.wound(hits, strength, av, critical)
             self.dc[enemy][rows, targets] = np.maximum(self.dc[enemy][rows, targets] - lost, 0)
             total_hits += hits
             total_damaging += damaging
@@ -200,7 +211,9 @@ class _Fight:
         status = self.status[enemy]
         status[rows, targets] = np.maximum(status[rows, targets],
                                            np.where(failed >= 3, 2, np.where(failed == 2, 1, 0)))
-        back = failed == 1
+        # One failed die: "If in cover and it has a higher Rg than As it will return fire,
+        # shooting once at the attacker ... If Rg and As are equal you may choose".
+        back = (failed == 1) & self.in_concealment & (them.Rg[targets] >= them.As[targets])
         if back.any():
             # One failed die: "will return fire, shooting once at the attacker".
             self.return_fire(enemy, rows[back], targets[back], k, m)
@@ -216,7 +229,7 @@ class _Fight:
             self.shoot(k, int(m), mask, morale=False, target_of=target_of)
 
     def wound(self, hits: np.ndarray, strength: np.ndarray, av: np.ndarray,
-              critical: bool) -> tuple[np.ndarray, np.ndarray]:
+              critical: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Dc lost and damaging dice: D6 + S against one armour roll D6 + Av + cover."""
         width = int(hits.max(initial=0))
         if width == 0:
@@ -224,7 +237,7 @@ class _Fight:
             return zero, zero
         armour = self.gen.integers(1, 7, hits.size) + av + self.s.cover
         natural = self.gen.integers(1, 7, (hits.size, width))
-        s = strength[:, None] * np.where(critical & (natural == 6), 2, 1)
+        s = strength[:, None] * np.where(critical[:, None] & (natural == 6), 2, 1)
         total = natural + s
         dc = np.where(total > armour[:, None], total // armour[:, None], 0)
         dc *= np.arange(width) < hits[:, None]
@@ -238,7 +251,7 @@ class _Fight:
         n = base_dice + np.where(status == 1, 1, 0) + np.where(status == 2, 2, 0)
         mr = _wounded(side.Mr[targets], self.dc[k][rows, targets], side.Dc[targets],
                       minor=False, major=False)
-        rerolls = side.battle_hardened[targets].astype(np.int64) + int(self.s.concealed)
+        rerolls = side.battle_hardened[targets].astype(np.int64) + int(self.in_concealment)
 
         def test() -> np.ndarray:
             # A die scores on Mr or under; on a D6 that is as likely as 7 - Mr or over.

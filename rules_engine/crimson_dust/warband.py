@@ -188,7 +188,7 @@ class _Checker:
         for j, eid in enumerate(equipment):
             at = child(path, "equipment", j)
             item = self.content.abilities.get(eid)
-            if item is None or item.kind not in ("", "equipment"):
+            if item is None or item.kind not in ids.CARRIED_KINDS:
                 self.error(Code.UNKNOWN_EQUIPMENT,
                            f"{label}: there is no equipment {eid!r}", at)
                 continue
@@ -244,6 +244,12 @@ class _Checker:
                                    f"{label}: {self._name(item)} needs neural networking",
                                    child(path, kind, j))
         for j, item in enumerate(equipment):
+            if item in ids.HACKER_ONLY and not hacker:
+                # Hacker equipment: "Generally this equipment is only able to be used by
+                # Hackers".
+                self.error(Code.HACKER_EQUIPMENT,
+                           f"{label} is not a hacker: only a hacker may use "
+                           f"{self._name(item)}", child(path, "equipment", j))
             if item.startswith(ids.REFRACTOR_FIELD_PREFIX) and av >= 3:
                 # Refractor Field generator: "may not be used by models with Av 3 or higher".
                 self.error(Code.REFRACTOR_FIELD_ARMOUR,

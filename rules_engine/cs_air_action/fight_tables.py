@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
+from math import comb
 
 import numpy as np
 
-from rules_engine.cs_aces.dice import two_d6_weights
+from rules_engine.cs_aces.dice import capped_target, two_d6_weights
 from rules_engine.cs_air_action.collisions import check_fails
 from rules_engine.cs_air_action.forces import Forces
 
@@ -30,7 +32,49 @@ class FightTables:
     fate: np.ndarray  # (figures, uses + 1) Ace's fate value after that many uses
     has_fate: np.ndarray  # (figures,) bool: an Ace with a fate value flies it
     points_by_side: np.ndarray  # (figures, 2): a plane's points in its own side's column
+    hits: HitTable  # how many dice of an attack hit
     blocks: tuple[tuple[int, int], tuple[int, int]]  # each side's figure columns [lo, hi)
+
+
+@dataclass(frozen=True)
+class HitTable:
+    """Cumulative chances of an attack's hits, one row per (dice, modified silhouette).
+
+    Row ``dice * silhouettes + silhouette`` holds P(hits <= h) in column h (padded with 2.0,
+    which no uniform draw reaches), so the hits of a shot are the number of columns its
+    uniform draw is at or above: one draw per shot, whatever the number of dice.
+    """
+
+    silhouettes: int  # modified silhouettes 0..silhouettes-1 (capped to 1..6 as targets)
+    cdf: np.ndarray  # (rows, columns) float64, columns a multiple of 8
+
+    def row(self, dice: np.ndarray, silhouette: np.ndarray) -> np.ndarray:
+        return dice * self.silhouettes + silhouette
+
+
+@cache
+def hit_chances(dice: int, target: int) -> tuple[Fraction, ...]:
+    """Exact chance of each number of hits 0..dice when ``dice`` d6 need ``target`` or more:
+    each die hits with chance (7 - target) / 6."""
+    hit, miss = 7 - target, target - 1
+    return tuple(Fraction(comb(dice, h) * hit**h * miss ** (dice - h), 6**dice)
+                 for h in range(dice + 1))
+
+
+def hit_table(max_dice: int, max_silhouette: int) -> HitTable:
+    """Hit chances for attacks of up to ``max_dice`` dice against a modified silhouette of
+    up to ``max_silhouette``, capped to 1..6 ("Combat": a silhouette above 6 is 6)."""
+    silhouettes = max_silhouette + 1
+    columns = max(8, -(-max_dice // 8) * 8)
+    cdf = np.full(((max_dice + 1) * silhouettes, columns), 2.0)
+    for dice in range(max_dice + 1):
+        for silhouette in range(silhouettes):
+            chances = hit_chances(dice, capped_target(silhouette))
+            running = Fraction(0)
+            for h in range(dice):
+                running += chances[h]
+                cdf[dice * silhouettes + silhouette, h] = float(running)
+    return HitTable(silhouettes, cdf)
 
 
 def pilot_check_fails(piloting: int) -> Fraction:
@@ -62,6 +106,7 @@ def fight_tables(forces: Forces, redline_chance: float) -> FightTables:
     points_by_side = np.zeros((forces.count, 2), dtype=np.int32)
     points_by_side[np.arange(forces.count), forces.side] = forces.points
     count_a = int((forces.side == 0).sum())
+    max_dice = int(max(forces.front.max(), forces.rear.max())) + 1 + int(forces.ace_fate.max())
     return FightTables(
         width=width,
         front=_by_clicks_left(forces, forces.front, width),
@@ -71,5 +116,6 @@ def fight_tables(forces: Forces, redline_chance: float) -> FightTables:
         fate=forces.ace_fate.astype(np.int16),
         has_fate=forces.ace_fate.any(axis=1),
         points_by_side=points_by_side,
+        hits=hit_table(max_dice, int(forces.silhouette.max())),
         blocks=((0, count_a), (count_a, forces.count)),
     )

@@ -40,7 +40,8 @@ def target(record: Record, values: Mapping[str, int | bool]) -> tuple[int, str]:
     """The number to roll and the sum that makes it, e.g. ``(4, "8 + 1 - 5 = 4")``.
 
     Flag terms (those with a fixed ``value``, such as +2 when shocked) count only when true;
-    other terms add or take their parameter.
+    other terms add or take their parameter, no more than the term's ``max`` when it has one
+    (earlier jumps count -1 each, "максимум -4", when bailing out).
     """
     total = record.data["base"]
     parts = [str(total)] if total or not record.data["terms"] else []
@@ -50,7 +51,10 @@ def target(record: Record, values: Mapping[str, int | bool]) -> tuple[int, str]:
                 continue
             signed = term["sign"] * term["value"]
         else:
-            signed = term["sign"] * int(values.get(term["id"], 0))
+            amount = int(values.get(term["id"], 0))
+            if "max" in term:
+                amount = max(-term["max"], min(amount, term["max"]))
+            signed = term["sign"] * amount
             if signed == 0:
                 continue
         total += signed

@@ -173,11 +173,15 @@ def _armour(tally: _Tally, entries: list[Any]) -> dict[str, Any]:
         mass = points * rules.mass_per_point
         tally.mass["armour"] += mass
         slot = areas[area]
+        before = slot["points"]
         slot["points"] += points
         slot["mass"] += mass
-        if points > rules.points_max:
-            tally.add(Code.ARMOUR_OVER_MAXIMUM, f"{name} has {points} armour: an area holds at "
-                      f"most {rules.points_max} ({rules.rows_max} rows)", child(path, "points"))
+        # "каждая отдельная область не может иметь больше 80 ед. брони": the area's total
+        # counts, reported at the entry that takes it over.
+        if before <= rules.points_max < slot["points"]:
+            tally.add(Code.ARMOUR_OVER_MAXIMUM, f"{name} has {slot['points']} armour: an area "
+                      f"holds at most {rules.points_max} ({rules.rows_max} rows)",
+                      child(path, "points"))
         elif points % rules.points_per_row:
             tally.add(Code.ARMOUR_PARTIAL_ROW, f"{name} armour {points} is not a multiple of "
                       f"{rules.points_per_row}: the last {points % rules.points_per_row} points "

@@ -53,9 +53,10 @@ def skill_check(catalogue: Catalogue, **params: Any) -> dict[str, Any]:
 
 
 def maneuver(catalogue: Catalogue, **params: Any) -> dict[str, Any]:
-    """Flying a maneuver (4L2F) beyond the plane's G-rating or max speed: every check and all."""
+    """Flying a maneuver (4L2F) beyond the plane's G-rating, max speed or acceleration."""
     p = Params("maneuver", params, ["notation", "g_rating", "max_speed", "natural_touch",
-                                    "shocked", "difficulty", "previous_steep"])
+                                    "shocked", "difficulty", "previous_steep", "current_speed",
+                                    "acceleration"])
     move = parse_maneuver(p.text("notation"))
     record = catalogue.get(SYSTEM, "maneuver", move.notation.lower())
     book_difficulty = record.data["difficulty"] if record else None
@@ -70,24 +71,67 @@ def maneuver(catalogue: Catalogue, **params: Any) -> dict[str, Any]:
     checks = []
     # "Фаза движения": the difficulty is by how much the maneuver exceeds the plane's rating;
     # each exceeded rating has its own consequence, so each is its own check.
-    for rating, needed, has, failure in (
-        ("g_rating", difficulty, g_rating, "the plane moves at random"),
-        ("max_speed", move.speed, max_speed,
-         "the engine flares: speed drops to 1, the nose takes cracks, the plane smokes"),
+    for rating, excess, failure in (
+        ("g_rating", difficulty - g_rating, _random_movement),
+        ("max_speed", move.speed - max_speed, _engine_flare),
+        *_acceleration_excess(p, move.speed),
     ):
-        if needed > has:
-            report = check_report(skill, {"difficulty": needed - has, **pilot})
-            checks.append({"for": rating, "on_failure": failure, **report})
+        if excess > 0:
+            report = check_report(skill, {"difficulty": excess, **pilot})
+            checks.append({"for": rating, "excess": excess, "on_failure": failure(excess),
+                           **report})
     if difficulty >= STEEP_G and p.flag("previous_steep"):
         report = check_report(formula(catalogue, "steep-maneuver-check"),
                               {"g_rating": difficulty, **pilot})
-        checks.append({"for": "repeated steep maneuver", "on_failure": "the plane moves at random",
-                       **report})
+        checks.append({"for": "repeated steep maneuver", "on_failure": STEEP_FAILURE, **report})
     chance = Fraction(1)
     for item in checks:
         chance *= Fraction(item["success"]["exact"])
     return {"maneuver": move.notation, "difficulty": difficulty, "speed": move.speed,
             "steep": difficulty >= STEEP_G, "checks": checks, "all_pass": probability(chance)}
+
+
+# The book gives no consequence for failing the repeated-steep check; the engine reads it as
+# the failed G-rating maneuver it is (docs/rulings/cs-hex.md).
+STEEP_FAILURE = ("the plane moves at random (the book states no consequence for this check; "
+                 "read as a failed G-rating maneuver)")
+
+
+def _random_movement(_excess: int) -> str:
+    # "Если не удалось выполнить маневр с превышением G-рейтинга, то самолет движется
+    # случайным образом."
+    return "the plane moves at random"
+
+
+def _engine_flare(excess: int) -> str:
+    # "двигатель вспыхивает. Скорость самолета немедленно падает до 1, нос самолета получает
+    # количество трещин равное превышению ..., и самолет дымится в течении этого и следующего
+    # хода."
+    cracks = "crack" if excess == 1 else "cracks"
+    return (f"the engine flares: speed drops to 1 at once, the nose takes {excess} {cracks}, "
+            "the plane smokes this turn and the next")
+
+
+def _braking_cracks(_excess: int) -> str:
+    # "При неудачной попытке сбросить скорость быстрее чем это возможно, самолет получает по
+    # трещине на переднюю часть крыла. Однако скорость сбрасывается."
+    return "the front of each wing takes a crack; the speed still drops"
+
+
+def _acceleration_excess(p: Params, speed: int) -> list[tuple[str, int, Any]]:
+    """Speeding up or slowing down by more than the plane's acceleration ("Фаза движения").
+
+    Needs both ``current_speed`` and ``acceleration``; without them the query does not judge
+    the change of speed.
+    """
+    if "current_speed" not in p.given and "acceleration" not in p.given:
+        return []
+    current = p.integer("current_speed", low=0, high=10)
+    acceleration = p.integer("acceleration", low=1, high=10)
+    change = speed - current
+    if change >= 0:
+        return [("acceleration", change - acceleration, _engine_flare)]
+    return [("deceleration", -change - acceleration, _braking_cracks)]
 
 
 def to_hit(catalogue: Catalogue, **params: Any) -> dict[str, Any]:
@@ -163,11 +207,9 @@ def bail_out(catalogue: Catalogue, **params: Any) -> dict[str, Any]:
                                     "previous_jumps"])
     situations = {row[0]: row[3] for row in _rows(catalogue, "bail-out-difficulty")}
     situation = p.text("situation", choices=situations)
-    limit = next(row[4] for row in _rows(catalogue, "bail-out-modifiers")
-                 if row[0] == "previous-jump")
-    jumps = p.integer("previous_jumps", 0, low=0, high=100)
+    # "-1 (максимум -4)": the formula's term caps earlier jumps at 4.
     values = {"situation": situations[situation], "shocked": p.flag("shocked"),
-              "previous_jumps": min(jumps, -limit),
+              "previous_jumps": p.integer("previous_jumps", 0, low=0, high=100),
               "sixth_sense": p.integer("sixth_sense", **SKILL),
               "quick_fire": p.integer("quick_fire", **SKILL)}
     return {"situation": situation} | check_report(formula(catalogue, "bail-out"), values)

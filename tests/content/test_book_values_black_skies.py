@@ -145,6 +145,14 @@ def test_the_twelve_maneuver_cards_are_numbered_one_to_twelve():
     "Close range: 4 / Medium range: 7 / Long range: 10",
     "Hard Left - difficulty 3 - penalty 2",
     "Range - 6 / 12 / 18 inches Damage - d6",
+    "heavy - has 4 hardpoints, can take 8 points of damage but has a poor acceleration "
+    "rating of 2",
+    "target speed 0: +4 / target speed <4: +2 / target speed >9: -2 / - maneuver penalty",
+    "Reverse Left - difficulty 3 - penalty 4",
+    "Snake - difficulty 3 - penalty 0",
+    "Bootlegger - difficulty 2 - penalty 2",
+    "Each level of armour costs the fighter one hardpoint",
+    "Use a d4 for light, d6 for medium and d8 for heavy fighters",
 ])
 def test_quoted_phrases_are_in_the_seed(phrase):
     assert phrase in SEED_TEXT.read_text(encoding="utf-8")
@@ -192,3 +200,134 @@ def test_pack_file_is_in_canonical_form_with_sorted_records():
     assert keys == sorted(keys)
     assert (PACK["id"], PACK["version"], PACK["system"]) == (
         "black-skies-core", "1.0.0", "black-skies")
+
+
+# Basic Maneuvers and Additional Maneuvers, every card as printed:
+# (card, maneuver id, thruster, direction, [(action, name, difficulty, penalty)]).
+BOOK_MANEUVERS = [
+    (1, "straight", "basic-thrusters", "straight", [
+        ("steady", "Steady", 0, 0), ("accelerate", "Accelerate", 1, 0),
+        ("decelerate", "Decelerate", 1, 0)]),
+    (2, "left", "basic-thrusters", "left", [
+        ("break-left", "Break Left", 2, 2), ("smooth-left", "Smooth Left", 1, 0),
+        ("late-left", "Late Left", 2, 1)]),
+    (3, "right", "basic-thrusters", "right", [
+        ("break-right", "Break Right", 2, 2), ("smooth-right", "Smooth Right", 1, 0),
+        ("late-right", "Late Right", 2, 1)]),
+    (4, "afterburner", "rear-thrusters", "straight", [("afterburner", "Afterburner", 2, 0)]),
+    (5, "hard-left", "rear-thrusters", "left", [("hard-left", "Hard Left", 3, 2)]),
+    (6, "hard-right", "rear-thrusters", "right", [("hard-right", "Hard Right", 3, 2)]),
+    (7, "snake", "side-thrusters", "either", [("snake", "Snake", 3, 0)]),
+    (8, "sideslip-left", "side-thrusters", "left", [("sideslip-left", "Sideslip Left", 2, 0)]),
+    (9, "sideslip-right", "side-thrusters", "right",
+     [("sideslip-right", "Sideslip Right", 2, 0)]),
+    (10, "bootlegger", "forward-thrusters", "straight", [("bootlegger", "Bootlegger", 2, 2)]),
+    (11, "reverse-left", "forward-thrusters", "left", [("reverse-left", "Reverse Left", 3, 4)]),
+    (12, "reverse-right", "forward-thrusters", "right",
+     [("reverse-right", "Reverse Right", 3, 4)]),
+]
+
+
+@pytest.mark.parametrize(("card", "maneuver", "thruster", "direction", "options"),
+                         BOOK_MANEUVERS, ids=[m for _, m, _, _, _ in BOOK_MANEUVERS])
+def test_every_maneuver_card_matches_the_book(card, maneuver, thruster, direction, options):
+    record = data("maneuver", maneuver)
+    assert (record["card"], record["thruster"], record["direction"]) == (
+        card, thruster, direction)
+    assert [(o["id"], o["name"], o["difficulty"], o["penalty"]) for o in record["options"]] \
+        == options
+
+
+def test_each_thruster_unlocks_the_three_cards_listed_under_it():
+    # Additional Maneuvers: Rear Thrusters 4-6, Side Thrusters 7-9, Forward Thrusters 10-12;
+    # Maneuver Cards: Basic Maneuvers 1-3.
+    unlocked = {tid: sorted(data("maneuver", m)["card"]
+                            for m in data("ability", tid)["maneuvers"])
+                for tid in ("basic-thrusters", "rear-thrusters", "side-thrusters",
+                            "forward-thrusters")}
+    assert unlocked == {"basic-thrusters": [1, 2, 3], "rear-thrusters": [4, 5, 6],
+                        "side-thrusters": [7, 8, 9], "forward-thrusters": [10, 11, 12]}
+
+
+@pytest.mark.parametrize(("weight", "expected"), [
+    # Fighters: "light - has 2 hardpoints, can take 4 points of damage and has an
+    # acceleration rating of 4 medium - has 3 hardpoints, can take 6 ... of 3 heavy - has 4
+    # hardpoints, can take 8 ... of 2"; Tactical Displays: "a d4 for light, d6 for medium
+    # and d8 for heavy fighters".
+    ("light", {"rank": 1, "hardpoints": 2, "hull": 4, "acceleration": 4, "hull_die": 4}),
+    ("medium", {"rank": 2, "hardpoints": 3, "hull": 6, "acceleration": 3, "hull_die": 6}),
+    ("heavy", {"rank": 3, "hardpoints": 4, "hull": 8, "acceleration": 2, "hull_die": 8}),
+])
+def test_every_fighter_weight_matches_the_book(weight, expected):
+    assert data("fighter_weight", weight) == expected
+
+
+@pytest.mark.parametrize(("armour", "name", "level", "reduction", "hardpoints", "barred"), [
+    # Armour: "none (0), light (-1) and heavy (-2). A light fighter may not have heavy
+    # armour ... Each level of armour costs the fighter one hardpoint."
+    ("no-armour", "None (0)", 0, 0, 0, []),
+    ("light-armour", "Light (-1)", 1, 1, 1, []),
+    ("heavy-armour", "Heavy (-2)", 2, 2, 2, ["light"]),
+])
+def test_every_armour_level_matches_the_book(armour, name, level, reduction, hardpoints,
+                                             barred):
+    record = RECORDS[("ability", armour)]
+    assert record["name"] == name
+    assert {k: record["data"][k] for k in ("level", "damage_reduction", "hardpoints",
+                                           "not_for_weights")} == {
+        "level": level, "damage_reduction": reduction, "hardpoints": hardpoints,
+        "not_for_weights": barred}
+
+
+def test_heavy_armour_cost_is_flagged_as_a_reading():
+    # Armour: "Each level of armour costs the fighter one hardpoint" can mean 2 for heavy
+    # (the pack's value) or 1 whatever the level: recorded as uncertain, a list setting.
+    notes = RECORDS[("ability", "heavy-armour")]["uncertain"]
+    assert [n["path"] for n in notes] == ["$.data.hardpoints"]
+    assert "armour_hardpoints" in notes[0]["note"]
+
+
+def test_combat_tables_match_the_book():
+    # Combat: "Target Numbers (by range) - Close range: 4 / Medium range: 7 / Long range: 10
+    # Modifiers - target speed 0: +4 / target speed <4: +2 / target speed >9: -2".
+    assert data("table", "target-numbers")["rows"] == [["close", 4], ["medium", 7],
+                                                       ["long", 10]]
+    assert data("table", "target-speed-modifiers")["rows"] == [
+        ["target speed 0", 0, 0, 4], ["target speed <4", 1, 3, 2],
+        ["target speed >9", 10, 12, -2]]
+
+
+def test_laser_cannon_matches_the_examples_section():
+    # Examples: "Laser Cannon Arc of Fire - forward arc only Rate of Fire - 1 Range - 6 / 12
+    # / 18 inches Damage - d6".
+    assert data("weapon", "laser-cannon") == {
+        "arcs": ["forward"], "rate_of_fire": 1, "ranges": {"close": 6, "medium": 12,
+                                                           "long": 18},
+        "damage_die": 6, "hardpoints": 1}
+
+
+def test_pilot_skill_levels_match_the_book():
+    # Pilots: "1. green pilot ... 2. trained pilot ... 3. experienced pilot ... 4. hotshot".
+    rows = data("table", "pilot-skill-levels")["rows"]
+    assert [(level, name) for level, name, _ in rows] == [
+        (1, "green pilot"), (2, "trained pilot"), (3, "experienced pilot"),
+        (4, "hotshot pilot")]
+
+
+def test_rule_constants_match_the_running_text():
+    table = data("table", "rules-constants")
+    assert {row[0]: row[1] for row in table["rows"]} == {
+        "max_speed": 12,  # Movement: "a maximum speed limit of 12"
+        "element_size": 2,  # Formations: "Elements of two fighters each"
+        "element_max_spread": 6,  # Movement: "within six inches of each other"
+        "basic_maneuver_cards": 3,  # Movement: "the 3 basic maneuvers"
+        "piloting_die_sides": 6,  # Piloting Check: "A six sided die (d6)"
+        "crippled_difficulty_multiplier": 2,  # Piloting Check: crippled "doubled"
+        "failed_check_difficulty_multiplier": 2,  # Piloting Check: after a failure "doubled"
+        "combat_die_sides": 12,  # Combat: "Roll the number of d12s"
+        "maneuver_penalty_to_hit": -1,  # Combat: "- maneuver penalty"
+        "crippled_hull_fraction": 0.5,  # Combat: "drops to half or less"
+        "crippled_weapons_fraction": 0.5,  # Combat: "half (round down) of its weapons"
+        "decelerate_step": 1,  # Basic Maneuvers: "decrease its speed by 1"
+        "afterburner_acceleration_multiplier": 1.5,  # Additional Maneuvers: "150%"
+    }

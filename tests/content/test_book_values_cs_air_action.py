@@ -235,18 +235,115 @@ def test_a_standard_200_point_squadron_can_be_built_from_the_sample_planes():
     assert len({plane["pilot"] for plane in planes}) == len(planes)
 
 
+# Section "Bailing Out": "Every click of the combat dial that shows three bullet holes has a
+# corresponding bail out value", and a campaign keeps clicking "until the black structural
+# limit line appears". The three bullet holes are on one click; how many such clicks a dial
+# has is the dial's own. The sample dials print these bail out values, lowest first, since
+# "the extent of the plane's destruction dictates how difficult it is" to bail out.
+BAIL_OUT_VALUES = {
+    "charlie-steele-fury-dial": [6, 8, 10],
+    "genghis-bloodhawk-dial": [8, 10, 12],
+    "louis-thibodeaux-brigand-dial": [7, 9, 11],
+    "loyle-crawford-devastator-dial": [7, 9, 11],
+    "show-stopper-kestrel-dial": [8, 10, 12],
+}
+
+
 def test_sample_dials_start_on_click_0_and_end_on_the_structural_limit():
-    for record in PACK["records"]:
-        if record["type"] != "combat_dial":
-            continue
+    dials = {r["id"]: r for r in PACK["records"] if r["type"] == "combat_dial"}
+    assert set(dials) == set(BAIL_OUT_VALUES)
+    for dial_id, record in dials.items():
         assert record["sample"] is True
         clicks = record["data"]["clicks"]
+        # Section "Hit the Skies!": the green triangle marks the starting position.
         assert clicks[0]["markers"] == ["start"]
-        knocked_out = [c for c in clicks if "ko" in c["markers"]]
-        assert len(knocked_out) == 3, record["id"]
-        assert all(c["bail_out_value"] is not None for c in knocked_out)
+        first_shot_down = next(i for i, c in enumerate(clicks) if "ko" in c["markers"])
+        shot_down = clicks[first_shot_down:]
+        assert all("ko" not in c["markers"] for c in clicks[:first_shot_down]), dial_id
+        assert all("ko" in c["markers"] and "bail_out" in c["markers"] for c in shot_down)
+        assert [c["bail_out_value"] for c in shot_down] == BAIL_OUT_VALUES[dial_id]
+        assert all(v is None for c in shot_down for v in c["values"].values()), dial_id
         assert "structural_limit" in clicks[-1]["markers"]
         assert [c["markers"].count("structural_limit") for c in clicks].count(1) == 1
+
+
+def ability(ability_id: str) -> dict[str, Any]:
+    return RECORDS[("ability", ability_id)]["data"]
+
+
+def starting_click(dial_id: str) -> dict[str, Any]:
+    return RECORDS[("combat_dial", dial_id)]["data"]["clicks"][0]
+
+
+def test_loyles_fate_example_rolls_six_dice_from_his_starting_click():
+    # Section "Fate": "His attack value is 3 and his fate value is 3, so he rolls six dice".
+    # Read as the gunnery of the shot; his Ace's attack value is 3 as well.
+    start = starting_click("loyle-crawford-devastator-dial")
+    extra_dice = sum(
+        ability(a).get("modifiers", {}).get("attack_dice", 0)
+        for stat, a in start["colours"].items()
+        if stat == "front_gunnery"
+    )
+    aces = load(ACES_PACK_PATH)
+    (ace_dial,) = [r for r in aces["records"] if r["id"] == "loyle-crawford-dial"]
+    ace_start = ace_dial["data"]["clicks"][0]["values"]
+    assert start["values"]["front_gunnery"] + extra_dice == 3 == ace_start["attack"]
+    assert start["values"]["front_gunnery"] + extra_dice + ace_start["fate"] == 6
+    dial = RECORDS[("combat_dial", "loyle-crawford-devastator-dial")]
+    assert "$.data.clicks[0].values.front_gunnery" in dial["data"]["transcribed"]
+    assert {e["path"] for e in dial["uncertain"]} == {"$.data.clicks[0].values.front_gunnery"}
+
+
+def test_charlies_fate_example_takes_four_hits_on_her_plane():
+    # Section "Fate": her plane has silhouette 4 and a shot rolling 4, 4, 5 and 6 scores
+    # "a total of four hits", so nothing on her starting click raises the silhouette.
+    silhouette = RECORDS[("figure", "charlie-steele-fury")]["data"]["base"]["silhouette"]
+    start = starting_click("charlie-steele-fury-dial")
+    raised = sum(
+        ability(a).get("modifiers", {}).get("target_silhouette", 0)
+        for a in start["colours"].values()
+        if ability(a)["kind"] != "speed_effect"
+    )
+    assert sum(roll >= min(silhouette + raised, 6) for roll in [4, 4, 5, 6]) == 4
+
+
+def test_only_planes_with_a_rear_gunner_have_a_rear_range_and_rear_speed_effects():
+    # Section "Combat": "A plane with a non-0 rear gunnery value has a rear gunner and
+    # weapons that can fire through the rear arc"; the speed dial shows rear gunnery effects.
+    for record in PACK["records"]:
+        if record["type"] != "figure":
+            continue
+        data = record["data"]
+        clicks = RECORDS[("combat_dial", data["combat_dial"])]["data"]["clicks"]
+        has_gunner = any(c["values"]["rear_gunnery"] for c in clicks)
+        speeds = RECORDS[("speed_dial", data["speed_dial"])]["data"]["speeds"]
+        rear_effects = [
+            e for s in speeds for e in s["effects"] if ability(e)["location"] == "rear_gunnery"
+        ]
+        assert (data["base"]["rear_range"] > 0) is has_gunner, record["id"]
+        assert bool(rear_effects) <= has_gunner, record["id"]
+
+
+def test_surviving_a_serious_collision_is_an_award_whose_points_are_not_printed():
+    # Section "Gaining Experience": "Pilots collect experience for shooting down enemy planes,
+    # surviving serious collisions, performing daring feats, and successfully bailing out",
+    # but the list of awards that follows gives no points for surviving a collision.
+    record = RECORDS[("table", "experience-awards")]
+    assert table_value("experience-awards", "survived a serious collision", "experience") is None
+    rows = [row[0] for row in record["data"]["rows"]]
+    index = rows.index("survived a serious collision")
+    assert {e["path"] for e in record["uncertain"]} == {f"$.data.rows[{index}][1]"}
+
+
+def test_veteran_advances_to_ace_after_400_experience():
+    # Section "Gaining Experience": "a Veteran needs to accumulate 400 experience points
+    # (experience multiplier of 4 times 100) to advance to Ace".
+    data = RECORDS[("table", "experience-levels")]["data"]
+    levels = [row[0] for row in data["rows"]]
+    assert levels[levels.index("veteran") + 1] == "ace"
+    multiplier = table_value("experience-levels", "veteran", "experience_multiplier")
+    per_point = table_value("rules-constants", "experience_per_multiplier", "value")
+    assert multiplier * per_point == 400
 
 
 def test_sample_speed_dials_have_one_red_line_at_their_top_speed():

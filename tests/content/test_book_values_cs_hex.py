@@ -7,6 +7,7 @@ heading, so a reader can check the transcription line by line.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -159,7 +160,7 @@ def test_size_table_rows_run_from_10_to_1_in_steps_of_the_book() -> None:
 def test_pack_envelope_and_file_form() -> None:
     text = PACK.read_text(encoding="utf-8")
     doc = json.loads(text)
-    assert (doc["id"], doc["version"], doc["system"]) == ("cs-hex-core", "1.0.0", "cs-hex")
+    assert (doc["id"], doc["version"], doc["system"]) == ("cs-hex-core", "1.1.0", "cs-hex")
     assert text == json.dumps(doc, indent=2, ensure_ascii=False, sort_keys=True) + "\n"
     keys = [(r["type"], r["id"]) for r in doc["records"]]
     assert keys == sorted(keys)
@@ -204,3 +205,275 @@ def test_schema_refuses_a_bad_record_naming_the_path(type_: str, bad: dict[str, 
                                                       path: str) -> None:
     paths = {e.json_path for e in _schema_for(type_).iter_errors(bad)}
     assert path in paths
+
+
+# Whole tables, reconstructed from the seed by hand (each row of the dump is one size; the
+# column headings are the rating values). Compared whole, so a value shifted to a neighbouring
+# cell or row fails.
+BOOK_TABLES = {
+    # "2. Выбор размера": size, total mass (общ. масса), free mass (свободная масса)
+    "size-mass": [(10, 3250, 1000), (9, 4500, 2000), (8, 5750, 3000), (7, 7000, 4000),
+                  (6, 8250, 5000), (5, 9500, 6000), (4, 10750, 7000), (3, 12000, 8000),
+                  (2, 13250, 9000), (1, 14500, 10000)],
+    # "3. Выбор максимальной скорости": size, then max speed 1-5
+    "max-speed-mass": [(10, 10, 25, 60, 160, 300), (9, 20, 60, 180, 400, 700),
+                       (8, 30, 120, 360, 720, 1200), (7, 40, 240, 600, 1120, 1800),
+                       (6, 100, 400, 900, 1600, 2500), (5, 180, 600, 1260, 2160, 3300),
+                       (4, 280, 840, 1680, 2800, 4200), (3, 400, 1120, 2160, 3520, 5200),
+                       (2, 540, 1440, 2700, 4320, 6300), (1, 700, 1800, 3300, 5200, 7500)],
+    # "4. Выбор максимального G-рейтинга": size, then G-rating 1-5
+    "g-rating-mass": [(10, 20, 60, 120, 200, 300), (9, 60, 160, 300, 480, 700),
+                      (8, 120, 300, 540, 840, 1200), (7, 200, 480, 840, 1280, 1800),
+                      (6, 300, 700, 1200, 1800, 2500), (5, 420, 960, 1620, 2400, 3300),
+                      (4, 560, 1260, 2100, 3080, 4200), (3, 720, 1600, 2640, 3840, 5200),
+                      (2, 900, 1980, 3240, 4680, 6300), (1, 1100, 2400, 3900, 5600, 7500)],
+    # "5. Выбор максимального ускорения": size, then acceleration 1-3
+    "acceleration-mass": [(10, 10, 20, 45), (9, 20, 50, 105), (8, 120, 150, 180),
+                          (7, 200, 240, 280), (6, 300, 350, 400), (5, 420, 480, 540),
+                          (4, 560, 630, 700), (3, 720, 800, 880), (2, 900, 990, 1080),
+                          (1, 1100, 1200, 1300)],
+}
+
+
+@pytest.mark.parametrize("table_id", list(BOOK_TABLES))
+def test_construction_table_matches_the_book_cell_by_cell(table_id: str) -> None:
+    data = _record("mass_table", table_id)["data"]
+    if table_id == "size-mass":
+        got = [(r["size"], r["total_mass"], r["free_mass"]) for r in data["rows"]]
+    else:
+        got = [(r["size"], *r["masses"]) for r in data["rows"]]
+        width = 3 if table_id == "acceleration-mass" else 5
+        assert data["ratings"] == list(range(1, width + 1))
+    assert got == BOOK_TABLES[table_id]
+
+
+def test_speed_and_g_tables_share_their_last_column_as_printed() -> None:
+    """A cross-check of the transcription: in the book both tables end 300, 700 ... 7500."""
+    speed = [r["masses"][-1] for r in _record("mass_table", "max-speed-mass")["data"]["rows"]]
+    g_rating = [r["masses"][-1] for r in _record("mass_table", "g-rating-mass")["data"]["rows"]]
+    assert speed == g_rating == [300, 700, 1200, 1800, 2500, 3300, 4200, 5200, 6300, 7500]
+
+
+def test_acceleration_rows_10_and_9_are_flagged_as_breaking_the_pattern() -> None:
+    """Rows 8-1 start at the G-rating table's first column and rise evenly; 10 and 9 do not."""
+    record = _record("mass_table", "acceleration-mass")
+    rows = record["data"]["rows"]
+    g_first = {r["size"]: r["masses"][0] for r in _record("mass_table", "g-rating-mass")["data"]
+               ["rows"]}
+    for row in rows[2:]:
+        first, second, third = row["masses"]
+        assert first == g_first[row["size"]]
+        assert second - first == third - second
+    assert {u["path"] for u in record["uncertain"]} == {"$.data.rows[0].masses",
+                                                        "$.data.rows[1].masses"}
+
+
+def test_plane_types_and_turrets_follow_the_book() -> None:
+    # "1. Выбор типа самолета": light 10-5, heavy 6-1; "Только тяжелый может нести турель"
+    types = _record("mass_table", "plane-types")["data"]["types"]
+    assert [(t["id"], t["size_max"], t["size_min"], t["turrets_allowed"]) for t in types] == [
+        ("light", 10, 5, False), ("heavy", 6, 1, True)]
+    # "7. Обвес оружием": 400 + half the mass of its guns, at most 2 guns, heavy planes only
+    turret = _record("mass_table", "turret")["data"]
+    assert (turret["base_mass"], turret["gun_mass_numerator"], turret["gun_mass_denominator"],
+            turret["guns_max"], turret["plane_types"]) == (400, 1, 2, 2, ["heavy"])
+
+
+def test_armour_rules_and_the_six_areas_in_the_books_order() -> None:
+    # "6. Обвес броней"
+    data = _record("mass_table", "armour")["data"]
+    assert (data["mass_per_point"], data["points_per_row"], data["rows_max"],
+            data["points_max"]) == (3, 10, 8, 80)
+    assert [(a["id"], a["name_original"]) for a in data["areas"]] == [
+        ("nose", "Нос"),
+        ("right_wing_front", "Передняя часть правого крыла"),
+        ("right_wing_rear", "Задняя часть правого крыла"),
+        ("left_wing_front", "Передняя часть левого крыла"),
+        ("left_wing_rear", "Задняя часть левого крыла"),
+        ("tail", "Хвост"),
+    ]
+
+
+def test_guns_by_calibre() -> None:
+    # mass: "7. Обвес оружием"; range: "Стрельба" ("Огнестрельное: .30 - 7 гексов" ...)
+    guns = {r["id"]: r["data"] for r in _pack()["records"]
+            if r["type"] == "weapon" and r["data"]["kind"] == "gun"}
+    assert {i: (g["calibre"], g["mass"], g["range"]) for i, g in guns.items()} == {
+        "cal-30": (".30", 150, 7), "cal-40": (".40", 250, 6), "cal-50": (".50", 400, 5),
+        "cal-60": (".60", 600, 4), "cal-70": (".70", 850, 3)}
+
+
+def test_rockets_and_drop_tank() -> None:
+    # range: "Стрельба" ("Ракетное"); hardpoints: "8. Ракеты"; no roll to hit for flash,
+    # sonic and fragmentation ("пилот не кидает проверку на попадание")
+    hung = {r["id"]: r["data"] for r in _pack()["records"]
+            if r["type"] == "weapon" and r["data"]["kind"] in ("rocket", "drop_tank")}
+    assert {i: (d.get("range"), d["hardpoints"], d.get("aimed"), d["mass"])
+            for i, d in hung.items()} == {
+        "rocket-armour-piercing": (4, 2, True, None),
+        "rocket-high-explosive": (4, 2, True, None),
+        "rocket-fragmentation": (7, 1, False, None),
+        "rocket-flash": (7, 1, False, None),
+        "rocket-sonic": (7, 1, False, None),
+        "rocket-drill": (7, 2, True, None),
+        "rocket-beacon": (7, 1, True, None),
+        "rocket-seeker": (4, 2, True, None),
+        "drop-tank": (None, 4, None, None),
+    }
+    assert hung["rocket-seeker"]["requires"] == "rocket-beacon"
+    assert hung["drop-tank"]["range_bonus_percent"] == 50  # "на 50%, два бака на 100%"
+
+
+def test_character_creation_costs() -> None:
+    # "Создание персонажа"
+    assert [tuple(r) for r in _record("table", "characteristic-costs")["data"]["rows"]] == [
+        (0, 0), (1, 10), (2, 20), (3, 40), (4, 70), (5, 110), (6, 160), (7, 220), (8, 290),
+        (9, 370), (10, 460)]
+    assert [(r[0], r[3]) for r in _record("table", "character-budgets")["data"]["rows"]] == [
+        ("pilot", 700), ("wingman", 400), ("gunner", 300)]
+    constitution = _record("ability", "constitution")["data"]
+    assert (constitution["minimum"], constitution["fixed_for"]) == (3, ["wingman", "gunner"])
+    # "Дополнения": price and most purchases
+    add_ons = {r["id"]: (r["data"]["cost_xp"], r["data"]["max_count"]) for r in _pack()["records"]
+               if r["type"] == "ability" and r["data"]["kind"] == "add_on"}
+    assert add_ons == {"wingman": (50, 3), "own-crew": (100, 1),
+                       "experienced-parachutist": (10, 4), "charisma": (100, 1),
+                       "connections": (100, 1), "tough-guy": (100, 1),
+                       "crowd-favourite": (50, 1), "wanted": (50, 1)}
+
+
+def _formula(table_id: str) -> tuple[int, list[tuple[str, int, int | None, int | None]]]:
+    data = _record("table", table_id)["data"]
+    return data["base"], [(t["id"], t["sign"], t.get("value"), t.get("max"))
+                          for t in data["terms"]]
+
+
+BOOK_FORMULAS = [
+    # "Фаза движения": 8 + (сложность действия) - Естественное касание + 2 (в шоке)
+    ("skill-check", 8, [("difficulty", 1, None, None), ("natural_touch", -1, None, None),
+                        ("shocked", 1, 2, None)]),
+    # "Фаза движения": 8 + G-рейтинг маневра - Естественное касание + 2 если пилот в шоке
+    ("steep-maneuver-check", 8, [("g_rating", 1, None, None), ("natural_touch", -1, None, None),
+                                 ("shocked", 1, 2, None)]),
+    # "Штопор": 8 + число ходов в штопоре - Естественное касание + 2 если пилот в шоке
+    ("spin-recovery", 8, [("turns_in_spin", 1, None, None), ("natural_touch", -1, None, None),
+                          ("shocked", 1, 2, None)]),
+    # "Стрельба на удвоение": 8 - Твердая Рука
+    ("jam-clearing", 8, [("steady_hand", -1, None, None)]),
+    # "Особые эффекты оружия": 10 - телосложение; бур: 10 - дистанция
+    ("shock-check", 10, [("constitution", -1, None, None)]),
+    ("drill-power-check", 10, [("distance", -1, None, None)]),
+    # "Столкновения": 10 - модификатор размера цели
+    ("fixed-object-collision", 10, [("size_modifier", -1, None, None)]),
+    # "Посадка": 4 - Естественное касание, with the listed modifiers
+    ("landing", 4, [("natural_touch", -1, None, None), ("modifiers", 1, None, None)]),
+    # "Сложность попадания": to-hit number + range + 1 rocket + 2 shocked + direction - Точность
+    ("to-hit", 0, [("to_hit_number", 1, None, None), ("range_modifier", 1, None, None),
+                   ("rocket", 1, 1, None), ("shocked", 1, 2, None),
+                   ("direction_modifier", 1, None, None), ("accuracy", -1, None, None)]),
+    # "Таран": to-hit number цели + Шестое чувство цели - Шестое чувство атакующего
+    ("ramming", 0, [("target_to_hit_number", 1, None, None),
+                    ("target_sixth_sense", 1, None, None), ("sixth_sense", -1, None, None)]),
+    # bailing out: difficulty + 2 shocked - 1 per earlier jump (at most -4) - Шестое чувство -
+    # Быстрая стрельба
+    ("bail-out", 0, [("situation", 1, None, None), ("shocked", 1, 2, None),
+                     ("previous_jumps", -1, None, 4), ("sixth_sense", -1, None, None),
+                     ("quick_fire", -1, None, None)]),
+]
+
+
+@pytest.mark.parametrize(("table_id", "base", "terms"), BOOK_FORMULAS,
+                         ids=[f[0] for f in BOOK_FORMULAS])
+def test_check_formula_matches_the_book(table_id: str, base: int, terms: list[Any]) -> None:
+    assert _formula(table_id) == (base, terms)
+
+
+def test_every_check_formula_is_compared() -> None:
+    formulas = {r["id"] for r in _pack()["records"]
+                if r["type"] == "table" and r["data"]["kind"] == "check_formula"}
+    assert formulas == {f[0] for f in BOOK_FORMULAS}
+
+
+def test_bail_out_and_landing_tables() -> None:
+    # bailing out: "Сложность 20 / 18 / 14 / 12 / 12"; the zeppelin crash on landing: 14
+    assert [(r[0], r[3]) for r in _record("table", "bail-out-difficulty")["data"]["rows"]] == [
+        ("fuel-tank-explosion", 20), ("collision", 18), ("wing-torn-off", 14),
+        ("engine-destroyed", 12), ("spin", 12), ("zeppelin-crash", 14)]
+    modifiers = _record("table", "bail-out-modifiers")["data"]["rows"]
+    assert [(r[0], r[3], r[4]) for r in modifiers] == [("shocked", 2, None),
+                                                       ("previous-jump", -1, -4)]
+    # "Посадка": the modifiers as listed
+    assert [(r[0], r[3]) for r in _record("table", "landing-modifiers")["data"]["rows"]] == [
+        ("landing-gear-damaged", 3), ("rudder-jammed", 2), ("rudder-badly-damaged", 3),
+        ("unprepared-surface", 2), ("flap-damaged", 1), ("pilot-wound", 1)]
+    for place in ("airfield", "zeppelin"):
+        rows = _record("table", f"landing-failure-{place}")["data"]["rows"]
+        assert [(r[0], r[1]) for r in rows] == [(10, 10), (5, 9), (3, 4), (1, 2)]
+
+
+def test_shooting_and_pursuit_tables() -> None:
+    # "Сложность попадания": 0 at three hexes, -3 in one hex, rising with distance
+    assert [tuple(r) for r in _record("table", "range-modifier")["data"]["rows"]] == [
+        (d, d - 3) for d in range(8)]
+    # "Твердая рука": 1-4 one column, 5-8 two, 9-10 three or another area
+    assert [tuple(r) for r in _record("table", "steady-hand-shift")["data"]["rows"]] == [
+        (1, 4, 1, False), (5, 8, 2, False), (9, 10, 3, True)]
+    # "Он у меня на хвосте!": below 0, 0 to 2, 3 and more
+    assert [tuple(r[:2]) for r in _record("table", "tailing")["data"]["rows"]] == [
+        (None, -1), (0, 2), (3, None)]
+    # "Штопор": 1d6, 1 - A ... 6 - F
+    assert [tuple(r) for r in _record("table", "spin-facing")["data"]["rows"]] == [
+        (1, "A"), (2, "B"), (3, "C"), (4, "D"), (5, "E"), (6, "F")]
+
+
+ORIGINAL_CELLS = ("situation_original", "modifier_original", "condition_original",
+                  "result_original", "character_original", "information_original",
+                  "direction_original")
+
+
+def _normal(text: str) -> str:
+    return " ".join(text.lower().replace("ё", "е").split())
+
+
+SEED_PATH = ROOT.parent / "shared" / "seeds" / SEED
+NEEDS_SEED = pytest.mark.skipif(not SEED_PATH.exists(),
+                                reason="the seed text is not beside the repository")
+
+
+def _seed_text() -> str:
+    return _normal(SEED_PATH.read_text(encoding="utf-8"))
+
+
+@NEEDS_SEED
+def test_quoted_russian_cells_are_printed_in_the_book() -> None:
+    """Every ``*_original`` cell of a table quotes the book word for word."""
+    seed = _seed_text()
+    missing = []
+    for record in _pack()["records"]:
+        if record["type"] != "table" or "columns" not in record["data"]:
+            continue
+        columns = record["data"]["columns"]
+        for row in record["data"]["rows"]:
+            for column, cell in zip(columns, row, strict=True):
+                if column in ORIGINAL_CELLS and _normal(cell) not in seed:
+                    missing.append((record["id"], cell))
+    assert missing == []
+
+
+@NEEDS_SEED
+def test_russian_names_use_the_books_words() -> None:
+    """Each word of a ``name_original`` occurs in the book (a name may inflect a printed word,
+    so words are compared by their first five letters); this catches misspellings and words
+    the book never uses."""
+    seed_stems = {w[:5] for w in re.findall(r"[а-яa-z0-9]+", _seed_text())}
+    strays = []
+    for record in _pack()["records"]:
+        names = [record["name_original"]]
+        names += [n for t in record["data"].get("terms", []) for n in [t["name_original"]]]
+        names += [a["name_original"] for a in record["data"].get("areas", [])]
+        names += [t["name_original"] for t in record["data"].get("types", [])]
+        for name in names:
+            for word in re.findall(r"[а-яa-z0-9]+", _normal(name)):
+                if len(word) > 2 and word[:5] not in seed_stems:
+                    strays.append((record["id"], name, word))
+    assert strays == []

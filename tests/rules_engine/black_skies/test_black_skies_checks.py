@@ -38,6 +38,18 @@ def test_black_tiger_fills_its_three_hardpoints():
     assert verdict.breakdown["dice_per_volley"] == 2
     # Maneuver Cards: basic 1-3 plus the rear thrusters' 4-6.
     assert verdict.breakdown["maneuver_cards"] == [1, 2, 3, 4, 5, 6]
+    # Afterburner: "150% of its acceleration rating (round down)": 3 x 1.5 = 4.
+    assert verdict.breakdown["afterburner_boost"] == 4
+
+
+@pytest.mark.parametrize(("weight", "boost"), [("light", 6), ("medium", 4), ("heavy", 3)])
+def test_afterburner_boost_by_weight(weight, boost):
+    # Fighters: acceleration 4 / 3 / 2; Additional Maneuvers: Afterburner adds 150%, rounded
+    # down. Without rear thrusters there is no Afterburner card.
+    doc = fighter(weight=weight, weapons=[], armour="no-armour")
+    assert check(CATALOGUE, doc).breakdown["afterburner_boost"] == boost
+    no_rear = fighter(weight=weight, weapons=[], armour="no-armour", thrusters=[])
+    assert check(CATALOGUE, no_rear).breakdown["afterburner_boost"] is None
 
 
 def test_a_fourth_hardpoint_on_a_medium_fighter_is_over():
@@ -227,3 +239,33 @@ def test_squadron_entry_without_a_pilot_is_a_bad_document():
 def test_documented_examples_through_the_cli(name, exit_code, codes, capsys):
     assert main(["check", str(EXAMPLES / name)]) == exit_code
     assert [v["code"] for v in json.loads(capsys.readouterr().out)["violations"]] == codes
+
+
+def test_heavy_armour_takes_two_hardpoints_by_default():
+    # Armour: "Each level of armour costs the fighter one hardpoint": heavy (-2) takes 2.
+    doc = fighter(armour="heavy-armour")
+    assert violations(doc) == [(
+        "black-skies.over-hardpoints", "$.entries[0]",
+        "Black Tiger uses 4 hardpoints (weapons 2, armour 2, shields 0): a medium fighter "
+        "has 3", Severity.ERROR)]
+
+
+def test_one_hardpoint_armour_setting():
+    # The other reading of the same sentence (docs/rulings/black-skies.md): any armour 1.
+    doc = fighter(armour="heavy-armour") | {"settings": {"armour_hardpoints": "one"}}
+    verdict = check(CATALOGUE, doc)
+    assert verdict.legal
+    assert verdict.breakdown["hardpoints"] == {
+        "weapons": 2, "armour": 1, "shields": 0, "used": 3, "available": 3}
+    assert verdict.house_rules["settings"]["armour_hardpoints"] == "one"
+    # The setting changes the price, not "A light fighter may not have heavy armour".
+    light = fighter(weight="light", weapons=[], armour="heavy-armour") | {
+        "settings": {"armour_hardpoints": "one"}}
+    assert [c for c, _, _, _ in violations(light)] == ["black-skies.armour-too-heavy"]
+    assert check(CATALOGUE, light).points == 1
+
+
+def test_unknown_armour_setting_is_a_bad_document():
+    with pytest.raises(BadDocument) as caught:
+        check(CATALOGUE, fighter() | {"settings": {"armour_hardpoints": "free"}})
+    assert [e.path for e in caught.value.errors] == ["$.settings.armour_hardpoints"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 from fractions import Fraction
 
+import icepool
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -12,15 +13,17 @@ from hypothesis import strategies as st
 
 from rules_engine import BadDocument
 from rules_engine.black_skies import ODDS
-from rules_engine.black_skies.book import read_book
+from rules_engine.black_skies.book import Weapon, read_book
 from rules_engine.black_skies.dice import (
     armour_applied,
     chance,
     hit_chance,
+    is_crippled,
     piloting_success,
     step_down,
     to_hit_modifier,
     volley_damage,
+    volley_hits,
 )
 from rules_engine.montecarlo import Z95, rng
 from tests.rules_engine.black_skies.black_skies_lists import CATALOGUE
@@ -166,7 +169,7 @@ def test_piloting_query_for_hard_left():
     report = ODDS["piloting"](CATALOGUE, skill=1, maneuver="hard-left", crippled=True)
     assert report["maneuvers"] == {"hard-left": {
         "name": "Hard Left", "card": 5, "difficulty": 3, "penalty": 2,
-        "success": {"exact": "1/3", "value": 1 / 3}}}
+        "on_failure": ["smooth-left"], "success": {"exact": "1/3", "value": 1 / 3}}}
 
 
 def test_piloting_query_lists_every_maneuver_for_a_green_pilot():
@@ -190,3 +193,85 @@ def test_bad_parameters_name_the_parameter(query, params, path):
     with pytest.raises(BadDocument) as caught:
         ODDS[query](CATALOGUE, **params)
     assert [e.path for e in caught.value.errors] == [path]
+
+
+@pytest.mark.parametrize(("maneuver", "fallback"), [
+    # Piloting Check: "the easiest of the basic maneuvers in the same direction is
+    # substituted instead. For example, a pilot ... failing an Sideslip Left performs a basic
+    # Smooth Left instead."
+    ("sideslip-left", ["smooth-left"]),
+    ("break-right", ["smooth-right"]),
+    ("hard-right", ["smooth-right"]),
+    ("reverse-left", ["smooth-left"]),
+    ("afterburner", ["steady"]),
+    ("accelerate", ["steady"]),
+    ("bootlegger", ["steady"]),
+    ("snake", ["smooth-left", "smooth-right"]),
+])
+def test_failed_check_falls_back_to_the_easiest_basic_maneuver(maneuver, fallback):
+    report = ODDS["piloting"](CATALOGUE, skill=2, maneuver=maneuver)
+    assert report["maneuvers"][maneuver]["on_failure"] == fallback
+
+
+@pytest.mark.parametrize(("weight", "crippled_at", "whole_at"), [
+    # Combat: "'Crippled' when its Fighter Weight die drops to half or less".
+    ("light", 2, 3), ("medium", 3, 4), ("heavy", 4, 5)])
+def test_crippled_at_half_hull_or_less(weight, crippled_at, whole_at):
+    full = BOOK.weights[weight].hull
+    assert is_crippled(crippled_at, full)
+    assert is_crippled(1, full)
+    assert not is_crippled(whole_at, full)
+    assert not is_crippled(0, full)  # destroyed, not crippled
+
+
+def test_eight_laser_cannons_hits_are_binomial():
+    # Combat: one d12 per weapon (rate of fire 1); medium range at speed 6 hits on 7+ (1/2).
+    hits = volley_hits(8, Fraction(1, 2))
+    assert [Fraction(hits.quantity(k), hits.denominator()) for k in range(9)] == [
+        Fraction(n, 256) for n in (1, 8, 28, 56, 70, 56, 28, 8, 1)]
+
+
+def test_eight_laser_cannons_volley_on_a_heavy_fighter():
+    report = ODDS["volley"](CATALOGUE, weapons=8, range="medium",
+                            target_armour="light-armour", target_weight="heavy")
+    # 8 dice x 1/2 to hit x (d6 less 1 armour: mean 5/2) = 10; 40 needs eight hits of 6.
+    assert exact(report["damage"]["mean"]) == 10
+    assert report["damage"]["distribution"]["40"]["exact"] == f"1/{12**8}"
+    assert exact(report["destroyed"]) == sum(
+        exact(v) for k, v in report["damage"]["distribution"].items() if int(k) >= 8)
+
+
+def icepool_volley(weapons, hit, armour, shield_steps):
+    """The same volley built die by die in icepool: an independent computation."""
+    total = icepool.Die([0])
+    for weapon in weapons:
+        damage = icepool.d(step_down(weapon.damage_die, shield_steps)).map(
+            lambda r: max(0, r - armour))
+        miss = icepool.Die([0])
+        if hit == 0:
+            shot = miss
+        elif hit == 1:
+            shot = damage
+        else:
+            shot = icepool.Die([miss, damage], times=[
+                (1 - hit).numerator * hit.denominator, hit.numerator * (1 - hit).denominator])
+        total = total + weapon.rate_of_fire @ shot
+    return total
+
+
+def weapon_profile(die, rof):
+    return Weapon(f"d{die}x{rof}", "test weapon", ("forward",), rof,
+                  {"close": 6, "medium": 12, "long": 18}, die, 1)
+
+
+@settings(max_examples=40, deadline=None)
+@given(profiles=st.lists(st.tuples(st.sampled_from([4, 6, 8, 12]), st.integers(1, 2)),
+                         min_size=1, max_size=4),
+       hit_twelfths=st.integers(0, 12), armour=st.integers(0, 2), shields=st.integers(0, 2))
+def test_volley_convolution_equals_icepool_sum(profiles, hit_twelfths, armour, shields):
+    weapons = [weapon_profile(die, rof) for die, rof in profiles]
+    hit = Fraction(hit_twelfths, 12)
+    fast = volley_damage(weapons, hit, armour, shields)
+    slow = icepool_volley(weapons, hit, armour, shields)
+    assert {o: Fraction(fast.quantity(o), fast.denominator()) for o in fast.outcomes()} == {
+        o: Fraction(slow.quantity(o), slow.denominator()) for o in slow.outcomes()}

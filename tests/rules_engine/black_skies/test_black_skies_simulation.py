@@ -126,3 +126,24 @@ def test_cli_simulate_runs_the_documented_examples(capsys):
                  "--seed", "4"])
     assert code == 0
     assert '"a_wins"' in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(("maneuvers", "penalty_of", "hit"), [
+    # Combat: close range Target Number 4, "- maneuver penalty"; Break Left's penalty is 2.
+    ({"a": "steady", "b": "break-left"}, "firer", Fraction(9, 12)),
+    ({"a": "steady", "b": "break-left"}, "target", Fraction(7, 12)),
+    ({"a": "break-left", "b": "steady"}, "firer", Fraction(7, 12)),
+])
+def test_whose_maneuver_penalty_lowers_the_roll(maneuvers, penalty_of, hit):
+    a = squadron(pilot("Red", "Kell", 4), settings={"single_fighter_elements": "allowed"})
+    b = squadron(pilot("Blue", "Vance", 4, dict(LANCER, armour="no-armour", shields=0)),
+                 settings={"single_fighter_elements": "allowed"})
+    scenario = {"first": "a", "max_turns": 1, "shot_chance": 1,
+                "range_weights": {"close": 1}, "maneuver": maneuvers,
+                "maneuver_penalty_of": penalty_of}
+    runs = 20_000
+    result = simulate(CATALOGUE, a, b, scenario, runs, 8)
+    # Two Laser Cannons, no armour: the Lancer takes no damage only when both d12s miss.
+    p = float((1 - hit) ** 2)
+    sd = (p * (1 - p) / runs) ** 0.5
+    assert abs(result["fighters"][1]["damage_taken"]["0"] - p) <= 4 * sd

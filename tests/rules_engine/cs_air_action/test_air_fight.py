@@ -6,13 +6,16 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rules_engine import BadDocument, load_catalogue
 from rules_engine.cs_aces.scenario import read_scenario
 from rules_engine.cs_air_action import simulate
+from rules_engine.cs_air_action.fight import Fight
 from rules_engine.cs_air_action.forces import build_forces
 from rules_engine.cs_air_action.scenario import SCENARIO
-from rules_engine.montecarlo import proportion
+from rules_engine.montecarlo import proportion, rng
 
 ROOT = Path(__file__).resolve().parents[3]
 CATALOGUE = load_catalogue()
@@ -65,3 +68,71 @@ def test_vectorised_and_naive_fights_agree_on_the_win_rate():
     slow = proportion(int((naive == 1).sum()), len(naive))
     assert slow.low <= fast["a_wins"]["high"]
     assert fast["a_wins"]["low"] <= slow.high
+
+
+@pytest.mark.parametrize(("list_a", "list_b", "fate"), [
+    ("aces-300.json", "bloodhawks-200.json", "defensive"),
+    ("aces-300.json", "devastators-200.json", "offensive"),
+])
+def test_vectorised_and_naive_fights_agree_when_aces_use_fate(list_a, list_b, fate):
+    """"Fate": the two implementations also agree on how often an Ace's fate is used."""
+    bench = _bench()
+    a, b = (json.loads((ROOT / "docs/examples/cs-air-action" / n).read_text())
+            for n in (list_a, list_b))
+    scenario = read_scenario(SCENARIO, {"fate": fate, "collision": 0.1})
+    forces = build_forces(CATALOGUE, a, b)
+    naive = bench.naive_outcomes(forces, scenario, 1000, 4)
+    fast = simulate(CATALOGUE, a, b, {"fate": fate, "collision": 0.1}, 20000, 4)
+    slow = proportion(int((naive == 1).sum()), len(naive))
+    assert slow.low <= fast["a_wins"]["high"]
+    assert fast["a_wins"]["low"] <= slow.high
+
+
+def test_with_every_die_hitting_the_aggressor_wins_a_duel_with_its_first_shot(duel_forces):
+    """"Determine Initiative", "Combat": the aggressor fires first; 4 dice that all hit
+    shoot down the Red Baron (2 clicks), 3 that all hit shoot down the Ace of Clubs (3)."""
+    sure = {"in_range": 1, "rear_shot": 0, "rear_arc": 0, "point_blank": 1, "redline": 0,
+            "collision": 0}
+    state = Fight(duel_forces, read_scenario(SCENARIO, sure), 4000, rng(2)).play()
+
+    assert set(state.turns.tolist()) == {1}
+    a_first = state.victory[:, 0] > 0
+    assert state.victory[a_first].tolist() == [[2 * 45 + 60, 0]] * int(a_first.sum())
+    assert state.victory[~a_first].tolist() == [[0, 2 * 60 + 45]] * int((~a_first).sum())
+    assert state.shot_down.sum(axis=1).tolist() == [1] * 4000
+    share = proportion(int(a_first.sum()), 4000)
+    assert share.low <= 0.5 <= share.high
+
+
+@settings(max_examples=25, deadline=None)
+@given(chances=st.fixed_dictionaries({k: st.sampled_from([0, 0.05, 0.3, 1]) for k in (
+           "in_range", "rear_shot", "rear_arc", "point_blank", "redline", "collision")}),
+       fate=st.sampled_from(["offensive", "defensive", "none"]),
+       targeting=st.sampled_from(["weakest", "random"]),
+       max_turns=st.integers(1, 6), seed=st.integers(0, 2**16))
+def test_every_fight_ends_in_a_score_the_rules_allow(chances, fate, targeting, max_turns,
+                                                     seed):
+    """"Victory!": each side scores its planes still flying, then 1x or 2x the points of
+    each enemy plane gone; a game stops early only when a side has no planes left."""
+    a = json.loads((ROOT / "docs/examples/cs-air-action/aces-300.json").read_text())
+    forces = build_forces(CATALOGUE, a, B)
+    params = read_scenario(SCENARIO, {**chances, "fate": fate, "targeting": targeting,
+                                      "max_turns": max_turns})
+    state = Fight(forces, params, 300, rng(seed)).play()
+
+    assert ((state.damage >= 0) & (state.damage <= forces.ko)).all()
+    flying = state.damage < forces.ko
+    sides = [forces.side == 0, forces.side == 1]
+    for side, enemy in ((0, 1), (1, 0)):
+        kept = flying[:, sides[side]] @ forces.points[sides[side]]
+        gone = ~flying[:, sides[enemy]]
+        lost = gone @ forces.points[sides[enemy]]
+        scored = state.victory[:, side] - kept
+        assert (scored >= lost).all()
+        assert (scored <= 2 * lost).all()
+        assert (state.shot_down[:, side] <= gone.sum(axis=1)).all()
+        if not chances["in_range"] and not chances["rear_shot"]:
+            assert (scored == lost).all()
+    ended = ~flying[:, sides[0]].any(axis=1) | ~flying[:, sides[1]].any(axis=1)
+    assert ((state.turns == max_turns) | ended).all()
+    assert ((state.turns >= 1) & (state.turns <= max_turns)).all()

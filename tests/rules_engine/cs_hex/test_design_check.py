@@ -178,4 +178,17 @@ def test_cli_exit_codes_and_catalogue_view(tmp_path: Any, capsys: Any) -> None:
     assert [(t["name"], t["name_original"]) for t in types["data"]["types"]] == [
         ("Light fighter", "Легкий истребитель"),
         ("Heavy fighter / attack plane", "Тяжелый истребитель/штурмовик")]
-    assert view["packs"] == {"cs-hex-core": "1.0.0"}
+    assert view["packs"] == {"cs-hex-core": "1.1.0"}
+
+
+def test_armour_maximum_counts_the_area_total(catalogue: Catalogue) -> None:
+    # "6. Обвес броней": "каждая отдельная область не может иметь больше 80 ед. брони" - an area
+    # written twice still holds at most 80 in all
+    verdict = api.check(catalogue, design_doc(
+        airframe(), {"part": "armour", "area": "nose", "points": 50},
+        {"part": "armour", "area": "nose", "points": 50}))
+    assert [(v.code, v.path) for v in verdict.violations] == [
+        (Code.DUPLICATE_ARMOUR_AREA, "$.entries[2].area"),
+        (Code.ARMOUR_OVER_MAXIMUM, "$.entries[2].points")]
+    assert "Nose has 100 armour" in verdict.violations[1].message
+    assert verdict.breakdown["armour"]["nose"]["rows"] == 8

@@ -174,3 +174,94 @@ def test_generic_check_and_cli(tmp_path: Any, capsys: Any, catalogue: Catalogue)
     assert json.loads(capsys.readouterr().out)["success"]["exact"] == "3/10"
     assert main(["--packs", str(tmp_path), "odds", "cs-hex"]) == 0
     assert sorted(json.loads(capsys.readouterr().out)["queries"]) == sorted(ODDS)
+
+
+def test_speed_excess_cracks_the_nose_by_the_excess(catalogue: Catalogue) -> None:
+    # "Фаза движения": a failed attempt beyond max speed - speed drops to 1, the nose takes as
+    # many cracks as the excess, the plane smokes this turn and the next
+    report = ODDS["maneuver"](catalogue, notation="4L2F", g_rating=3, max_speed=2,
+                              natural_touch=5)
+    (check,) = report["checks"]
+    assert (check["for"], check["excess"], check["target"]) == ("max_speed", 2, 5)
+    assert "the nose takes 2 cracks" in check["on_failure"]
+    assert "speed drops to 1" in check["on_failure"]
+    assert Fraction(report["all_pass"]["exact"]) == Fraction(6, 10)
+
+
+def test_speeding_up_beyond_acceleration_is_a_check(catalogue: Catalogue) -> None:
+    # "превышения максимальной скорости и/или максимального ускорения": from speed 1 to 4 with
+    # acceleration 2 exceeds it by 1 -> 8 + 1 - 5 = 4; failure flares the engine
+    report = ODDS["maneuver"](catalogue, notation="4L2F", g_rating=3, max_speed=4,
+                              natural_touch=5, current_speed=1, acceleration=2)
+    (check,) = report["checks"]
+    assert (check["for"], check["excess"], check["formula"]) == ("acceleration", 1,
+                                                                 "8 + 1 - 5 = 4")
+    assert "the nose takes 1 crack," in check["on_failure"]
+    assert Fraction(report["all_pass"]["exact"]) == Fraction(7, 10)
+
+
+def test_slowing_down_beyond_acceleration_cracks_the_wings(catalogue: Catalogue) -> None:
+    # "При неудачной попытке сбросить скорость быстрее чем это возможно, самолет получает по
+    # трещине на переднюю часть крыла. Однако скорость сбрасывается." 7 -> 4 with acceleration 1
+    report = ODDS["maneuver"](catalogue, notation="4L2F", g_rating=3, max_speed=8,
+                              natural_touch=5, shocked=True, current_speed=7, acceleration=1)
+    (check,) = report["checks"]
+    assert (check["for"], check["excess"], check["formula"]) == ("deceleration", 2,
+                                                                 "8 + 2 - 5 + 2 = 7")
+    assert check["on_failure"] == "the front of each wing takes a crack; the speed still drops"
+    assert Fraction(report["all_pass"]["exact"]) == Fraction(4, 10)
+
+
+def test_change_of_speed_within_acceleration_needs_no_check(catalogue: Catalogue) -> None:
+    report = ODDS["maneuver"](catalogue, notation="4L2F", g_rating=3, max_speed=4,
+                              natural_touch=0, current_speed=2, acceleration=2)
+    assert report["checks"] == []
+    with pytest.raises(BadDocument) as caught:
+        ODDS["maneuver"](catalogue, notation="4L2F", g_rating=3, max_speed=4,
+                         natural_touch=0, current_speed=2)
+    assert caught.value.errors[0].path == "params.acceleration"
+
+
+@given(st.integers(0, 10), st.integers(1, 5), st.integers(0, 10), st.booleans())
+def test_acceleration_check_exactly_when_the_change_exceeds_it(
+        current: int, acceleration: int, natural_touch: int, shocked: bool) -> None:
+    report = ODDS["maneuver"](CATALOGUE, notation="4L2F", g_rating=3, max_speed=10,
+                              natural_touch=natural_touch, shocked=shocked,
+                              current_speed=current, acceleration=acceleration)
+    excess = abs(4 - current) - acceleration
+    if excess <= 0:
+        assert report["checks"] == []
+        assert report["all_pass"]["exact"] == "1/1"
+    else:
+        (check,) = report["checks"]
+        target = 8 + excess - natural_touch + (2 if shocked else 0)
+        assert check["for"] == ("acceleration" if current <= 4 else "deceleration")
+        assert check["target"] == target
+        assert Fraction(report["all_pass"]["exact"]) == _enumerated(target)
+
+
+def test_failed_repeated_steep_maneuver_says_the_book_is_silent(catalogue: Catalogue) -> None:
+    # "Маневры с G-рейтингом 3 и выше считается крутыми": the check is given, its failure is not
+    report = ODDS["maneuver"](catalogue, notation="4L2F", g_rating=3, max_speed=4,
+                              natural_touch=5, previous_steep=True)
+    (check,) = report["checks"]
+    assert (check["for"], check["formula"]) == ("repeated steep maneuver", "8 + 3 - 5 = 6")
+    assert "the book states no consequence" in check["on_failure"]
+
+
+def test_generic_bail_out_check_caps_earlier_jumps_too(catalogue: Catalogue) -> None:
+    # "-1 (максимум -4)" holds however the check is asked for: 12 - 4 - 2 - 1 = 5
+    report = ODDS["check"](catalogue, formula="bail-out", situation=12, previous_jumps=6,
+                           sixth_sense=2, quick_fire=1)
+    assert (report["target"], report["formula"]) == (5, "12 - 4 - 2 - 1 = 5")
+    assert report["target"] == ODDS["bail_out"](catalogue, situation="spin", sixth_sense=2,
+                                                quick_fire=1, previous_jumps=6)["target"]
+
+
+def test_landing_on_a_zeppelin_is_always_rolled(catalogue: Catalogue) -> None:
+    # only a prepared airfield lands automatically; on a zeppelin 4 - 5 = -1: sure, but rolled
+    report = ODDS["landing"](catalogue, natural_touch=5, place="zeppelin")
+    assert report["automatic"] is False
+    assert (report["target"], _chance(report)) == (-1, Fraction(1))
+    assert [r["roll"] for r in report["if_failed"]] == ["10", "5-9", "3-4", "1-2"]
+    assert "helium" in report["if_failed"][1]["result"]
