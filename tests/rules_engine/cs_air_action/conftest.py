@@ -10,7 +10,7 @@ from rules_engine.cs_air_action.forces import Forces
 def duel_forces() -> Forces:
     """Two hand-made planes: A shot down by 3 clicks, B by 2 (last column: shot down)."""
     return Forces(
-        names=("Ace of Clubs", "Red Baron"),
+        names=("Duellist A", "Duellist B"),
         paths=("list_a.entries[0]", "list_b.entries[0]"),
         side=np.array([0, 1], dtype=np.int8),
         points=np.array([60, 45], dtype=np.int32),

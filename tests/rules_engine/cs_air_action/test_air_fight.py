@@ -90,7 +90,7 @@ def test_vectorised_and_naive_fights_agree_when_aces_use_fate(list_a, list_b, fa
 
 def test_with_every_die_hitting_the_aggressor_wins_a_duel_with_its_first_shot(duel_forces):
     """"Determine Initiative", "Combat": the aggressor fires first; 4 dice that all hit
-    shoot down the Red Baron (2 clicks), 3 that all hit shoot down the Ace of Clubs (3)."""
+    shoot down duellist B (2 clicks), 3 that all hit shoot down duellist A (3)."""
     sure = {"in_range": 1, "rear_shot": 0, "rear_arc": 0, "point_blank": 1, "redline": 0,
             "collision": 0}
     state = Fight(duel_forces, read_scenario(SCENARIO, sure), 4000, rng(2)).play()
