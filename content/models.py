@@ -12,7 +12,7 @@ from typing import ClassVar
 from django.core.exceptions import ValidationError
 from django.db import models
 
-from content.schemas import record_data_errors
+from content.schemas import record_data_errors, record_envelope_errors
 
 
 class GameSystem(models.Model):
@@ -107,9 +107,23 @@ class CatalogueRecord(models.Model):
     def clean(self) -> None:
         super().clean()
         system = self.system.slug if self.system_id else ""
-        errors = record_data_errors(self.RECORD_TYPE, system, self.data)
+        errors = record_envelope_errors(
+            {
+                "type": self.RECORD_TYPE,
+                "id": self.stable_id,
+                "name": self.name,
+                "name_original": self.name_original,
+                "source": self.source,
+                "uncertain": self.uncertain,
+                "data": self.data,
+            }
+        )
+        errors += [("data", e) for e in record_data_errors(self.RECORD_TYPE, system, self.data)]
         if errors:
-            raise ValidationError({"data": [str(e) for e in errors]})
+            by_field: dict[str, list[str]] = {}
+            for field, error in errors:
+                by_field.setdefault(field, []).append(str(error))
+            raise ValidationError(by_field)
 
 
 class Release(CatalogueRecord):

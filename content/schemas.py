@@ -40,3 +40,34 @@ def record_data_errors(
 def pack_envelope_errors(doc: Any, root: str = "$") -> list[DocumentError]:
     """Every way a pack document breaks the pack format (records' data checked apart)."""
     return schema_errors(compiled(PACK_SCHEMA), doc, root)
+
+
+RECORD_FIELDS = ("id", "name", "name_original", "source", "uncertain")
+
+
+def record_envelope_errors(record: dict[str, Any]) -> list[tuple[str, DocumentError]]:
+    """A record's own fields (source, uncertain, ...) against the pack format, by field.
+
+    The record is checked as the only record of a minimal pack, so the one pack schema stays
+    the single definition of what a record is; paths come back relative to the field.
+    """
+    pack = {
+        "format": "muster-pack/1",
+        "id": "record",
+        "version": "0.0.0",
+        "system": "cs-aces",
+        "name": "record",
+        "source": {"seed": "record"},
+        "records": [record],
+    }
+    out = []
+    for error in pack_envelope_errors(pack):
+        rest = error.path.removeprefix("$.records[0]")
+        field = next((f for f in RECORD_FIELDS if rest.startswith(f".{f}")), None)
+        if field is None:
+            continue  # data is checked against its own schema
+        if field == "id":
+            field = "stable_id"
+        path = "$" + rest.removeprefix(f".{'id' if field == 'stable_id' else field}")
+        out.append((field, DocumentError(path, error.message)))
+    return out

@@ -190,13 +190,14 @@ def _build(docs: list[Mapping[str, Any]]) -> Catalogue:
 def read_pack_file(path: Path) -> dict[str, Any]:
     """Read one pack file; a file that is not JSON is a bad document naming the file."""
     try:
-        return json.loads(Path(path).read_text(encoding="utf-8"))
+        doc: dict[str, Any] = json.loads(Path(path).read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as exc:
         raise BadDocument.at(str(path), f"cannot read pack file: {exc}") from exc
     except json.JSONDecodeError as exc:
         raise BadDocument.at(
             str(path), f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
         ) from exc
+    return doc
 
 
 def pack_files(root: Path = DEFAULT_PACK_DIR) -> list[Path]:

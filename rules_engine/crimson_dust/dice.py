@@ -33,7 +33,7 @@ def _score(target: int, reroll_failed: bool) -> icepool.Die:
 
 
 def _mean(die: icepool.Die) -> Fraction:
-    total = die.denominator()
+    total = int(die.denominator())
     return sum((Fraction(o) * die.quantity(o) for o in die.outcomes()), Fraction(0)) / total
 
 

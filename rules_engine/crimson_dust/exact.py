@@ -15,9 +15,15 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping
 from functools import lru_cache
 from math import comb, gcd
+from typing import TypeAlias, TypeVar
 
-Weights = dict[Hashable, int]
-Dist = tuple[Weights, int]
+K = TypeVar("K", bound=Hashable)
+Joint = TypeVar("Joint", bound=tuple[int, ...])
+Weights: TypeAlias = dict[K, int]
+Dist: TypeAlias = tuple[dict[K, int], int]
+# Outcomes: (Dc lost, damaging dice) and (hits, Dc lost, damaging dice).
+Pair: TypeAlias = tuple[int, int]
+Triple: TypeAlias = tuple[int, int, int]
 
 # Morale outcomes as codes: failed dice 0..3 (3 = three or more), and a pass that came
 # from a Fanatic's re-roll (Fanatic: "even if they pass all their dice as a result of
@@ -34,7 +40,8 @@ def _per_die(target: int, reroll_failed: bool) -> tuple[int, int]:
 
 
 @lru_cache(maxsize=512)
-def scoring(dice: int, target: int, reroll_failed: bool = False, rear: bool = False) -> Dist:
+def scoring(dice: int, target: int, reroll_failed: bool = False,
+            rear: bool = False) -> Dist[int]:
     """Scoring dice of ``dice`` D6 at ``target``+ (Hitting; Aiming; Rear Shots).
 
     A rear shot re-rolls every die once when the first roll scored fewer than a fresh roll's
@@ -55,10 +62,10 @@ def scoring(dice: int, target: int, reroll_failed: bool = False, rear: bool = Fa
 
 @lru_cache(maxsize=512)
 def hits(score_dist: tuple[tuple[int, int], ...], score_den: int, df: int,
-         concealed: bool) -> Dist:
+         concealed: bool) -> Dist[int]:
     """Hits left when the target's Df dice at 5+ cancel scoring dice one for one."""
     avoid, avoid_den = scoring(df, 5, concealed)
-    out: Weights = {}
+    out: Weights[int] = {}
     for s, ws in score_dist:
         for a, wa in avoid.items():
             h = max(0, s - a)
@@ -66,9 +73,9 @@ def hits(score_dist: tuple[tuple[int, int], ...], score_den: int, df: int,
     return out, score_den * avoid_den
 
 
-def _add(a: Weights, b: Weights) -> Weights:
+def _add(a: Weights[Pair], b: Weights[Pair]) -> Weights[Pair]:
     """Convolution of two distributions over (dc lost, damaging dice) pairs."""
-    out: Weights = {}
+    out: Weights[Pair] = {}
     for (dc1, n1), w1 in a.items():
         for (dc2, n2), w2 in b.items():
             key = (dc1 + dc2, n1 + n2)
@@ -77,9 +84,9 @@ def _add(a: Weights, b: Weights) -> Weights:
 
 
 @lru_cache(maxsize=4096)
-def _one_die(strength: int, armour_roll: int, critical: bool) -> tuple[tuple[Hashable, int], ...]:
+def _one_die(strength: int, armour_roll: int, critical: bool) -> tuple[tuple[Pair, int], ...]:
     """One wounding die against a fixed armour roll, weights over 6 (Wounding)."""
-    out: Weights = {}
+    out: Weights[Pair] = {}
     for natural in range(1, 7):
         s = strength * 2 if critical and natural == 6 else strength
         total = natural + s
@@ -91,7 +98,7 @@ def _one_die(strength: int, armour_roll: int, critical: bool) -> tuple[tuple[Has
 
 @lru_cache(maxsize=4096)
 def _power(strength: int, armour_roll: int, critical: bool,
-           n: int) -> tuple[tuple[Hashable, int], ...]:
+           n: int) -> tuple[tuple[Pair, int], ...]:
     """``n`` wounding dice against one armour roll, weights over 6**n."""
     if n == 0:
         return (((0, 0), 1),)
@@ -104,11 +111,11 @@ def _power(strength: int, armour_roll: int, critical: bool,
 
 @lru_cache(maxsize=1024)
 def wound(n_hits: int, strength: int, armour: int, cover: int = 0,
-          critical: bool = False) -> Dist:
+          critical: bool = False) -> Dist[Pair]:
     """(Dc lost, damaging dice) of ``n_hits`` hits: D6 + S each against one D6 + Av + cover."""
     if n_hits <= 0:
         return {(0, 0): 1}, 1
-    out: Weights = {}
+    out: Weights[Pair] = {}
     for roll in range(1, 7):
         for key, w in _power(strength, roll + armour + cover, critical, n_hits):
             out[key] = out.get(key, 0) + w
@@ -116,7 +123,7 @@ def wound(n_hits: int, strength: int, armour: int, cover: int = 0,
 
 
 @lru_cache(maxsize=1024)
-def morale(dice: int, mr: int, rerolls: int = 0, fanatic: bool = False) -> Dist:
+def morale(dice: int, mr: int, rerolls: int = 0, fanatic: bool = False) -> Dist[int]:
     """Outcome codes of a morale test: failed dice capped at 3, or ``FANATIC_PASS``.
 
     A die scores on Mr or under; ``rerolls`` failed dice are re-rolled once each; a Fanatic
@@ -126,7 +133,7 @@ def morale(dice: int, mr: int, rerolls: int = 0, fanatic: bool = False) -> Dist:
         return {0: 1}, 1
     p = max(0, min(6, mr))
     q = 6 - p
-    first: Weights = {}
+    first: Weights[int] = {}
     for f in range(dice + 1):
         w = comb(dice, f) * q**f * p ** (dice - f)
         used = min(rerolls, f)
@@ -138,7 +145,7 @@ def morale(dice: int, mr: int, rerolls: int = 0, fanatic: bool = False) -> Dist:
     if not fanatic:
         return first, den
     retake = first.get(2, 0) + first.get(3, 0)
-    out: Weights = {}
+    out: Weights[int] = {}
     for k, w in first.items():
         if k < 2:
             out[k] = out.get(k, 0) + w * den
@@ -147,11 +154,11 @@ def morale(dice: int, mr: int, rerolls: int = 0, fanatic: bool = False) -> Dist:
     return out, den * den
 
 
-def add_up(one: Weights, shots: int) -> Weights:
+def add_up(one: Mapping[int, int], shots: int) -> Weights[int]:
     """The total of ``shots`` independent draws of a one-dimensional distribution."""
-    total: Weights = {0: 1}
+    total: Weights[int] = {0: 1}
     for _ in range(shots):
-        nxt: Weights = {}
+        nxt: Weights[int] = {}
         for a, w1 in total.items():
             for b, w2 in one.items():
                 nxt[a + b] = nxt.get(a + b, 0) + w1 * w2
@@ -159,18 +166,18 @@ def add_up(one: Weights, shots: int) -> Weights:
     return total
 
 
-def for_morale(one: Weights, shots: int, dc: int) -> Weights:
+def for_morale(one: Mapping[Triple, int], shots: int, dc: int) -> Weights[Pair]:
     """(Dc lost capped at ``dc``, hits + damaging dice) over ``shots`` independent shots.
 
     That pair is all the kill and the morale test need, so the joint stays small.
     """
-    reduced: Weights = {}
+    reduced: Weights[Pair] = {}
     for (h, lost, damaging), w in one.items():
         key = (min(lost, dc), h + damaging)
         reduced[key] = reduced.get(key, 0) + w
-    total: Weights = {(0, 0): 1}
+    total: Weights[Pair] = {(0, 0): 1}
     for _ in range(shots):
-        nxt: Weights = {}
+        nxt: Weights[Pair] = {}
         for (l1, m1), w1 in total.items():
             for (l2, m2), w2 in reduced.items():
                 key = (min(l1 + l2, dc), m1 + m2)
@@ -179,7 +186,7 @@ def for_morale(one: Weights, shots: int, dc: int) -> Weights:
     return total
 
 
-def reduced(weights: Mapping[Hashable, int], den: int) -> Dist:
+def reduced(weights: Mapping[K, int], den: int) -> Dist[K]:
     """The same distribution with weights and denominator divided by their common factor."""
     g = den
     for w in weights.values():
@@ -189,12 +196,12 @@ def reduced(weights: Mapping[Hashable, int], den: int) -> Dist:
     return {k: w // g for k, w in weights.items()}, den // g
 
 
-def one_shot(hit_dist: Dist, strength: int, armour: int, cover: int,
-             critical: bool) -> Dist:
+def one_shot(hit_dist: Dist[int], strength: int, armour: int, cover: int,
+             critical: bool) -> Dist[Triple]:
     """Joint (hits, dc lost, damaging dice) of one shot from its hits distribution."""
     weights, den = hit_dist
     top = max(weights)
-    out: Weights = {}
+    out: Weights[Triple] = {}
     for h, wh in weights.items():
         if not wh:
             continue
@@ -206,9 +213,9 @@ def one_shot(hit_dist: Dist, strength: int, armour: int, cover: int,
     return out, den * 6 * 6**top
 
 
-def marginal(weights: Mapping[Hashable, int], index: int) -> Weights:
+def marginal(weights: Mapping[Joint, int], index: int) -> Weights[int]:
     """One coordinate's distribution out of a joint one."""
-    out: Weights = {}
+    out: Weights[int] = {}
     for key, w in weights.items():
         out[key[index]] = out.get(key[index], 0) + w
     return out

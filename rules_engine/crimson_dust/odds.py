@@ -190,28 +190,28 @@ def _strength(s: int, at: int, av: int) -> int:
     return at if _uses_at(at, av) else s
 
 
-def _morale(p: _Params, n: int, mr: int, *, concealed: bool = False) -> exact.Dist:
+def _morale(p: _Params, n: int, mr: int, *, concealed: bool = False) -> exact.Dist[int]:
     # Re-rolls allowed once per die: concealment (see rulings) and Battle-hardened each
     # re-roll one failed die; Fanatic re-rolls the whole test.
     rerolls = int(p.flag("concealed") or concealed) + int(p.flag("battle_hardened"))
     return exact.morale(n, mr, rerolls, p.flag("fanatic"))
 
 
-def _failed_dice(weights: Mapping[Any, int]) -> dict[Any, int]:
+def _failed_dice(weights: Mapping[int, int]) -> dict[int, int]:
     """Morale outcome codes as failed dice (a Fanatic's re-rolled pass failed none)."""
-    out: dict[Any, int] = {}
+    out: dict[int, int] = {}
     for code, w in weights.items():
         key = 0 if code == exact.FANATIC_PASS else code
         out[key] = out.get(key, 0) + w
     return out
 
 
-def _report(weights: Mapping[Any, int], den: int) -> dict[str, Any]:
+def _report(weights: Mapping[int, int], den: int) -> dict[str, Any]:
     small, _ = exact.reduced(weights, den)
     return die_report(icepool.Die({k: w for k, w in small.items() if w}))
 
 
-def _outcomes(weights: Mapping[Any, int], den: int) -> dict[str, Any]:
+def _outcomes(weights: Mapping[int, int], den: int) -> dict[str, Any]:
     return {label: probability(Fraction(weights.get(k, 0), den))
             for k, label in MORALE_OUTCOMES.items()}
 

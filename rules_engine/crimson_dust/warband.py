@@ -237,8 +237,8 @@ class _Checker:
                            f"{label} takes {len(levels)} {what}s: a model has one",
                            skill_path(levels[1]))
         if ids.NEURAL_NETWORKING not in equipment:
-            for kind, bought in (("skills", skills), ("equipment", equipment)):
-                for j, item in enumerate(bought):
+            for kind, chosen in (("skills", skills), ("equipment", equipment)):
+                for j, item in enumerate(chosen):
                     if ids.needs_neural_networking(item):
                         self.error(Code.NEEDS_NEURAL_NETWORKING,
                                    f"{label}: {self._name(item)} needs neural networking",

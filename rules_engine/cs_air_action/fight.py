@@ -54,6 +54,12 @@ class Fight:
 
     The arrays on ``self`` hold the fights still going, one row each (``self.run`` is the
     row's run number); ``left`` counts each plane's clicks left before it is shot down.
+
+    Args:
+        forces: both squadrons as arrays (``build_forces``).
+        scenario: the scenario with defaults filled in (``read_scenario(SCENARIO, ...)``).
+        runs: number of fights, all played together.
+        rng: the only source of randomness (``montecarlo.rng(seed)``).
     """
 
     def __init__(self, forces: Forces, scenario: dict[str, Any], runs: int,

@@ -93,10 +93,17 @@ def _by_clicks_left(forces: Forces, table: np.ndarray, width: int) -> np.ndarray
 
 
 def fight_tables(forces: Forces, redline_chance: float) -> FightTables:
-    """The tables for ``forces``; ``redline_chance`` is the scenario's chance to redline.
+    """The tables a fight between ``forces`` reads.
 
     A redlining plane makes a pilot check and loses a click if it fails ("Movement"), so a
     plane's chance to lose a click to redlining in a turn is the product of the two.
+
+    Args:
+        forces: both squadrons as arrays (``build_forces``).
+        redline_chance: the scenario's chance that a plane redlines in a turn.
+
+    Returns:
+        The dial values by clicks left, the hit table and the squadrons' layout.
     """
     width = int(forces.ko.max()) + 1
     piloting = _by_clicks_left(forces, forces.piloting, width)

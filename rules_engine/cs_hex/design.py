@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
 from rules_engine.catalogue import Catalogue
 from rules_engine.cs_hex.codes import Code
@@ -19,6 +19,15 @@ from rules_engine.verdict import Severity, Verdict, Violation
 TURRET_GUN_MASS = ("full_plus_half", "half_only")
 RATING_NAMES = {"max_speed": "max speed", "g_rating": "G-rating", "acceleration": "acceleration"}
 DROP_TANK = "drop-tank"
+
+
+class ArmourArea(TypedDict):
+    """One armour area of the schematic: its book name, points, their mass and rows."""
+
+    name: str
+    points: int
+    mass: int
+    rows: int
 
 
 @dataclass
@@ -84,8 +93,8 @@ def check_design(catalogue: Catalogue, doc: Mapping[str, Any]) -> Verdict:
                   tally.seeker_path, Severity.WARNING)
 
     used = sum(tally.mass.values())
-    sizes = tally.rules.sizes
-    limit = sizes[size].free_mass if size in sizes else None
+    airframe = tally.rules.sizes.get(size) if size is not None else None
+    limit = airframe.free_mass if airframe is not None else None
     if limit is not None and used > limit:
         tally.add(Code.OVER_FREE_MASS, f"The design uses {used} mass but a size {size} plane "
                   f"has only {limit} free mass ({used - limit} too much)", "$.entries")
@@ -97,9 +106,9 @@ def check_design(catalogue: Catalogue, doc: Mapping[str, Any]) -> Verdict:
 
     breakdown: dict[str, Any] = {
         "plane_type": plane_type.id if plane_type else None,
-        "size": size if size in sizes else None,
-        "to_hit_number": size if size in sizes else None,
-        "total_mass": sizes[size].total_mass if size in sizes else None,
+        "size": size if airframe is not None else None,
+        "to_hit_number": size if airframe is not None else None,
+        "total_mass": airframe.total_mass if airframe is not None else None,
         "free_mass": limit,
         "mass": dict(tally.mass),
         "mass_used": used,
@@ -150,10 +159,10 @@ def _airframe(tally: _Tally, entries: list[Any]) -> tuple[PlaneType | None, int 
     return plane_type, size
 
 
-def _armour(tally: _Tally, entries: list[Any]) -> dict[str, Any]:
+def _armour(tally: _Tally, entries: list[Any]) -> dict[str, ArmourArea]:
     """Armour per area: 3 mass a point, a schematic row per 10, at most 80 ("6. Обвес броней")."""
     rules = tally.rules.armour
-    areas = {a: {"name": name, "points": 0, "mass": 0, "rows": 0}
+    areas = {a: ArmourArea(name=name, points=0, mass=0, rows=0)
              for a, name in rules.areas.items()}
     seen: set[str] = set()
     for index, entry in enumerate(entries):

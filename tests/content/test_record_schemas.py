@@ -115,3 +115,21 @@ def test_production_settings_refuse_to_start_without_a_secret_key():
     )
     assert result.returncode != 0
     assert "DJANGO_SECRET_KEY must be set in production" in result.stderr
+
+
+def test_a_record_refuses_a_source_without_its_section(db):
+    system = GameSystem.objects.create(slug="cs-aces", name="Aces")
+    figure = Figure(
+        system=system, stable_id="x", name="X", source={"seed": "000.txt"},
+        uncertain=[{"path": "data.points"}], data={"kind": "ace", "point_value": 5},
+    )
+
+    with pytest.raises(ValidationError) as exc:
+        figure.clean()
+
+    errors = exc.value.message_dict
+    assert errors["source"] == ["$: 'section' is a required property"]
+    assert set(errors["uncertain"]) == {
+        "$[0]: 'note' is a required property",
+        "$[0].path: 'data.points' does not match '^\\\\$'",
+    }
