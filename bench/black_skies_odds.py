@@ -6,29 +6,14 @@ Run from the repository root: ``.venv/bin/python bench/black_skies_odds.py``.
 from __future__ import annotations
 
 import json
-import sys
-import time
-from collections.abc import Callable
-from pathlib import Path
-from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from timing import EXAMPLES as ALL_EXAMPLES
+from timing import best_of
 
-from rules_engine import check, load_catalogue  # noqa: E402
-from rules_engine.black_skies import ODDS, simulate  # noqa: E402
+from rules_engine import check, load_catalogue
+from rules_engine.black_skies import ODDS, simulate
 
-EXAMPLES = ROOT / "docs" / "examples" / "black-skies"
-
-
-def best_of(fn: Callable[[], Any], repeat: int = 5) -> float:
-    """Fastest of ``repeat`` timed calls, in seconds."""
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return min(times)
+EXAMPLES = ALL_EXAMPLES / "black-skies"
 
 
 def main() -> None:

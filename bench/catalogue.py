@@ -7,16 +7,13 @@ Targets: one dial validated in <= 0.2 ms; all packs loaded in < 5 s.
 from __future__ import annotations
 
 import os
-import statistics
-import sys
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from timing import median_of
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "builder.settings.test")
 
-import django  # noqa: E402
+import django
 
 django.setup()
 
@@ -34,13 +31,9 @@ def bench_dial_validation(repeat: int = 2000) -> float:
     docs, _ = read_pack_files(pack_files())
     dial = next(r["data"] for _, d in docs for r in d["records"] if r["type"] == "combat_dial")
     compiled(record_schema_path("combat_dial", "cs-air-action"))  # compile once, as a server does
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        errors = record_data_errors("combat_dial", "cs-air-action", dial)
-        times.append(time.perf_counter() - start)
-    assert not errors
-    return statistics.median(times) * 1000
+    assert not record_data_errors("combat_dial", "cs-air-action", dial)
+    return median_of(lambda: record_data_errors("combat_dial", "cs-air-action", dial),
+                     repeat) * 1000
 
 
 def bench_load_all_packs() -> tuple[float, int]:

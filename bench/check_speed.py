@@ -7,17 +7,11 @@ Targets: <= 1 ms for a typical list; <= 10 ms for a 100-model warband.
 from __future__ import annotations
 
 import json
-import statistics
-import sys
-import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from timing import EXAMPLES, median_of
 
-from rules_engine import check, load_catalogue  # noqa: E402
+from rules_engine import check, load_catalogue
 
-EXAMPLES = ROOT / "docs" / "examples"
 CASES = [
     ("200-point Air Action squadron", "cs-air-action/devastators-200.json", 1.0),
     ("100-point Aces team (Kim's)", "cs-aces/kims-team.json", 1.0),
@@ -32,12 +26,7 @@ CASES = [
 def per_check_ms(doc: dict, repeat: int) -> float:
     catalogue = load_catalogue()
     check(catalogue, doc)  # warm caches: compiled schemas, catalogue snapshot
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        check(catalogue, doc)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times) * 1000
+    return median_of(lambda: check(catalogue, doc), repeat) * 1000
 
 
 if __name__ == "__main__":

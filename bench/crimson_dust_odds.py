@@ -6,31 +6,18 @@ Run: .venv/bin/python bench/crimson_dust_odds.py
 from __future__ import annotations
 
 import json
-import sys
-import time
-from pathlib import Path
 
 import numpy as np
+from timing import EXAMPLES as ALL_EXAMPLES
+from timing import best_of
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from rules_engine.catalogue import load_catalogue
+from rules_engine.crimson_dust import ODDS, exact, simulate
+from rules_engine.crimson_dust.fighters import side_from
+from rules_engine.crimson_dust.simulation import Scenario, _Fight
+from rules_engine.montecarlo import rng
 
-from rules_engine.catalogue import load_catalogue  # noqa: E402
-from rules_engine.crimson_dust import ODDS, exact, simulate  # noqa: E402
-from rules_engine.crimson_dust.fighters import side_from  # noqa: E402
-from rules_engine.crimson_dust.simulation import Scenario, _Fight  # noqa: E402
-from rules_engine.montecarlo import rng  # noqa: E402
-
-EXAMPLES = ROOT / "docs" / "examples" / "crimson-dust"
-
-
-def best_of(runs: int, fn) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return min(times)
+EXAMPLES = ALL_EXAMPLES / "crimson-dust"
 
 
 def main() -> None:
@@ -47,8 +34,8 @@ def main() -> None:
 
     ODDS["shot"](catalogue, **shot)  # import and first-call costs out of the figure
     print("exact shot distribution (RoF 2, Rg 8 vs Df 6, concealed): "
-          f"{best_of(5, cold) * 1000:.1f} ms with empty caches, "
-          f"{best_of(5, lambda: ODDS['shot'](catalogue, **shot)) * 1000:.1f} ms repeated")
+          f"{best_of(cold, 5) * 1000:.1f} ms with empty caches, "
+          f"{best_of(lambda: ODDS['shot'](catalogue, **shot), 5) * 1000:.1f} ms repeated")
 
     devils = json.loads((EXAMPLES / "dust-devils-500.json").read_text())
     runs = 100_000
@@ -60,15 +47,15 @@ def main() -> None:
         fight.dc = [np.tile(s.Dc, (runs, 1)) for s in fight.sides]
         fight.shoot(0, 0, every, morale=True)
 
-    seconds = best_of(5, shots)
+    seconds = best_of(shots, 5)
     print(f"simulated shots (with wounding and morale): {runs / seconds:,.0f} per second")
 
     fights = 2000
-    seconds = best_of(3, lambda: simulate(catalogue, devils, devils, {}, fights, 1))
+    seconds = best_of(lambda: simulate(catalogue, devils, devils, {}, fights, 1), 3)
     print(f"fights, 500 points a side: {fights / seconds:,.0f} per second")
     hundred = json.loads((EXAMPLES / "hundred-models.json").read_text())
     fights = 200
-    seconds = best_of(1, lambda: simulate(catalogue, hundred, hundred, {}, fights, 1))
+    seconds = best_of(lambda: simulate(catalogue, hundred, hundred, {}, fights, 1), 1)
     print(f"fights, 100 models a side: {fights / seconds:,.1f} per second")
 
 

@@ -6,6 +6,7 @@ import math
 from dataclasses import dataclass
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 Z95 = 1.959963984540054
 
@@ -33,13 +34,13 @@ def proportion(successes: int, runs: int) -> Estimate:
     return Estimate(p, max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half)))
 
 
-def mean(samples: np.ndarray) -> Estimate:
+def mean(samples: ArrayLike) -> Estimate:
     """Sample mean with a normal-approximation 95% interval."""
-    samples = np.asarray(samples, dtype=float)
-    m = float(samples.mean())
-    if samples.size < 2:
+    values = np.asarray(samples, dtype=float)
+    m = float(values.mean())
+    if values.size < 2:
         return Estimate(m, m, m)
-    half = Z95 * float(samples.std(ddof=1)) / math.sqrt(samples.size)
+    half = Z95 * float(values.std(ddof=1)) / math.sqrt(values.size)
     return Estimate(m, m - half, m + half)
 
 

@@ -8,7 +8,7 @@ Black Tiger example).
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -68,6 +68,13 @@ def hardpoints_used(
     return spent
 
 
+def _unknown(code: Code, name: str, what: str, value: str, known: Iterable[str],
+             path: str) -> Violation:
+    """A fitting the book does not have, listing the ones it does."""
+    return Violation(code, f"{name}: there is no {what} '{value}' (known: {', '.join(known)})",
+                     path)
+
+
 def review_design(
     book: Book, design: Mapping[str, Any], path: str, settings: Settings
 ) -> DesignReview:
@@ -86,10 +93,8 @@ def review_design(
     found: list[Violation] = []
     weight = book.weights.get(design["weight"])
     if weight is None:
-        found.append(Violation(
-            Code.UNKNOWN_WEIGHT,
-            f"{name}: there is no fighter weight '{design['weight']}' "
-            f"(known: {', '.join(book.weights)})", child(path, "weight")))
+        found.append(_unknown(Code.UNKNOWN_WEIGHT, name, "fighter weight", design["weight"],
+                              book.weights, child(path, "weight")))
     for i, item in enumerate(design["weapons"]):
         if item["weapon"] not in book.weapons:
             found.append(Violation(
@@ -98,10 +103,8 @@ def review_design(
     found.extend(_thruster_violations(book, design, path, settings))
     armour = book.armours.get(design["armour"])
     if armour is None:
-        found.append(Violation(
-            Code.UNKNOWN_ARMOUR,
-            f"{name}: there is no armour '{design['armour']}' "
-            f"(known: {', '.join(book.armours)})", child(path, "armour")))
+        found.append(_unknown(Code.UNKNOWN_ARMOUR, name, "armour", design["armour"],
+                              book.armours, child(path, "armour")))
     elif weight is not None and weight.id in armour.not_for_weights:
         # Armour: "A light fighter may not have heavy armour."
         found.append(Violation(
@@ -115,7 +118,7 @@ def review_design(
             f"{settings.max_shield_levels} allowed", child(path, "shields")))
     spent = hardpoints_used(book, design, settings)
     available = weight.hardpoints if weight else None
-    if available is not None and spent["used"] > available:
+    if weight is not None and spent["used"] > weight.hardpoints:
         # Fighters: "medium - has 3 hardpoints"; Armour/Shields: one hardpoint a level.
         found.append(Violation(
             Code.OVER_HARDPOINTS,

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
+from numpy.typing import NDArray
 
 from rules_engine.black_skies.scenario import SIDES, Scenario
 from rules_engine.montecarlo import mean, proportion
+
+if TYPE_CHECKING:
+    from rules_engine.black_skies.simulation import Fighter
 
 GEOMETRY = (
     "Movement is abstracted: each activation a fighter that passes its Piloting Check has a "
@@ -17,9 +21,9 @@ GEOMETRY = (
 )
 
 
-def report(sc: Scenario, fighters: Sequence[Any], docs: Sequence[Mapping[str, Any]],
-           legal: Sequence[bool], hull: np.ndarray, turns: np.ndarray, winner: np.ndarray,
-           runs: int, seed: int) -> dict[str, Any]:
+def report(sc: Scenario, fighters: Sequence[Fighter], docs: Sequence[Mapping[str, Any]],
+           legal: Sequence[bool], hull: NDArray[np.int64], turns: NDArray[np.int64],
+           winner: NDArray[np.int64], runs: int, seed: int) -> dict[str, Any]:
     """Summarise finished fights (see ``simulation.fight`` for the arrays)."""
     outcome = {
         "a_wins": proportion(int((winner == 0).sum()), runs).to_dict(),
@@ -40,7 +44,7 @@ def report(sc: Scenario, fighters: Sequence[Any], docs: Sequence[Mapping[str, An
     }
 
 
-def _fighter(f: Any, hull_left: np.ndarray, runs: int) -> dict[str, Any]:
+def _fighter(f: Fighter, hull_left: NDArray[np.int64], runs: int) -> dict[str, Any]:
     taken = f.hull - hull_left
     counts = np.bincount(taken, minlength=f.hull + 1)
     return {

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
+from numpy.typing import NDArray
 
 from rules_engine.black_skies.book import Book, Weapon, read_book
 from rules_engine.black_skies.checks import check_with_book, resolve_design
@@ -127,8 +128,9 @@ def simulate(
     return report(sc, forces.fighters, (list_a, list_b), legal, hull, turns, winner, runs, seed)
 
 
-def fight(book: Book, sc: Scenario, forces: Forces, runs: int,
-          gen: np.random.Generator) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def fight(
+    book: Book, sc: Scenario, forces: Forces, runs: int, gen: np.random.Generator
+) -> tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]:
     """Play ``runs`` fights side by side.
 
     Returns:
@@ -153,8 +155,8 @@ def fight(book: Book, sc: Scenario, forces: Forces, runs: int,
                 if slot // 2 < len(forces.elements[side]):
                     for f in forces.elements[side][slot // 2]:
                         volley.fire(f, enemies[side], hull, (acting == side) & ~done)
-            alive_a = (hull[:, enemies[1]] > 0).any(axis=1)
-            alive_b = (hull[:, enemies[0]] > 0).any(axis=1)
+            alive_a = _any_flying(hull, enemies[1])
+            alive_b = _any_flying(hull, enemies[0])
             ended = ~done & ~(alive_a & alive_b)
             winner[ended] = np.where(alive_a[ended], 0, 1)
             turns[ended] = turn
@@ -162,6 +164,12 @@ def fight(book: Book, sc: Scenario, forces: Forces, runs: int,
         if done.all():
             break
     return hull, turns, winner
+
+
+def _any_flying(hull: NDArray[np.int64], fighters: NDArray[np.intp]) -> NDArray[np.bool_]:
+    """Runs in which any of ``fighters`` still has hull left."""
+    # numpy's stubs type a reduction along an axis as scalar-or-array; this one is 1-d.
+    return cast("NDArray[np.bool_]", (hull[:, fighters] > 0).any(axis=1))
 
 
 class VolleyFire:
@@ -182,7 +190,8 @@ class VolleyFire:
                                          for f in fighters])
                         for sides in {w.damage_die for f in fighters for w in f.weapons}}
 
-    def fire(self, f: int, enemy: np.ndarray, hull: np.ndarray, mask: np.ndarray) -> None:
+    def fire(self, f: int, enemy: NDArray[np.intp], hull: NDArray[np.int64],
+             mask: NDArray[np.bool_]) -> None:
         book, sc, gen, runs = self.book, self.sc, self.gen, hull.shape[0]
         me = self.fighters[f]
         own = hull[:, f]

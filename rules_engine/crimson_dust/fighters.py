@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+from numpy.typing import NDArray
 
 from rules_engine.catalogue import Catalogue
 from rules_engine.crimson_dust import ids
@@ -26,23 +27,23 @@ class Side:
     paths: tuple[str, ...]
     points: int
     legal: bool
-    Rg: np.ndarray
-    Df: np.ndarray
-    Av: np.ndarray
-    Dc: np.ndarray
-    Mr: np.ndarray
-    As: np.ndarray
-    large: np.ndarray
-    score: np.ndarray  # 7 when the model has no weapon that reaches the band
-    S: np.ndarray
-    at: np.ndarray
-    rof: np.ndarray
-    pinning: np.ndarray
-    hail: np.ndarray
-    critical_shot: np.ndarray
-    battle_hardened: np.ndarray
-    fanatic: np.ndarray
-    brain_dead: np.ndarray
+    Rg: NDArray[np.int64]
+    Df: NDArray[np.int64]
+    Av: NDArray[np.int64]
+    Dc: NDArray[np.int64]
+    Mr: NDArray[np.int64]
+    As: NDArray[np.int64]
+    large: NDArray[np.int64]
+    score: NDArray[np.int64]  # 7 when the model has no weapon that reaches the band
+    S: NDArray[np.int64]
+    at: NDArray[np.int64]
+    rof: NDArray[np.int64]
+    pinning: NDArray[np.int64]
+    hail: NDArray[np.bool_]
+    critical_shot: NDArray[np.bool_]
+    battle_hardened: NDArray[np.bool_]
+    fanatic: NDArray[np.bool_]
+    brain_dead: NDArray[np.bool_]
     weapons: tuple[str | None, ...]
 
     @property

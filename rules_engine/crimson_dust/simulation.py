@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+from numpy.typing import NDArray
 
 from rules_engine.catalogue import Catalogue
 from rules_engine.crimson_dust.content import RANGE_BANDS
@@ -82,12 +83,12 @@ def read_scenario(data: Mapping[str, Any]) -> Scenario:
     return s
 
 
-def _half_up(x: np.ndarray) -> np.ndarray:
+def _half_up(x: NDArray[np.int64]) -> NDArray[np.int64]:
     return (x + 1) // 2
 
 
-def _wounded(base: np.ndarray, dc: np.ndarray, dc0: np.ndarray, *, minor: bool,
-             major: bool) -> np.ndarray:
+def _wounded(base: NDArray[np.int64], dc: NDArray[np.int64], dc0: NDArray[np.int64], *, minor: bool,
+             major: bool) -> NDArray[np.int64]:
     """A characteristic after the Wounding table's effects of the Dc left."""
     hurt = dc < dc0
     out = base.copy()
@@ -98,8 +99,8 @@ def _wounded(base: np.ndarray, dc: np.ndarray, dc0: np.ndarray, *, minor: bool,
     return np.where(hurt & (dc == 1), _half_up(base), out)
 
 
-def _count(gen: np.random.Generator, n: np.ndarray, target: np.ndarray,
-           reroll: np.ndarray | None = None) -> np.ndarray:
+def _count(gen: np.random.Generator, n: NDArray[np.int64], target: NDArray[np.int64],
+           reroll: NDArray[np.bool_] | None = None) -> NDArray[np.int64]:
     """How many of ``n`` D6 roll ``target``+ (failed dice re-rolled where ``reroll``)."""
     width = int(n.max(initial=0))
     if width == 0:
@@ -109,7 +110,9 @@ def _count(gen: np.random.Generator, n: np.ndarray, target: np.ndarray,
     if reroll is not None and reroll.any():
         again = gen.integers(1, 7, (n.size, width)) >= target[:, None]
         ok |= again & reroll[:, None]
-    return (ok & live).sum(axis=1)
+    # numpy's stubs type a reduction along an axis as Any; the counts are int64.
+    counted: NDArray[np.int64] = (ok & live).sum(axis=1)
+    return counted
 
 
 class _Fight:
@@ -125,7 +128,7 @@ class _Fight:
         # Hard Cover: models in hard cover "gain a bonus for being concealed" too.
         self.in_concealment = scenario.concealed or scenario.cover > 0
 
-    def alive(self, k: int) -> np.ndarray:
+    def alive(self, k: int) -> NDArray[np.bool_]:
         return self.dc[k] > 0
 
     def play(self) -> None:
@@ -140,7 +143,7 @@ class _Fight:
                     self.activate(0, m, ongoing & a_now)
                     self.activate(1, m, ongoing & ~a_now)
 
-    def activate(self, k: int, m: int, mask: np.ndarray) -> None:
+    def activate(self, k: int, m: int, mask: NDArray[np.bool_]) -> None:
         side = self.sides[k]
         if m >= side.size or side.score[m] > 6:
             if m < side.size:
@@ -154,14 +157,14 @@ class _Fight:
         # Pinned/suppressed last "until the end of the next time it is activated".
         self.status[k][acting, m] = 0
 
-    def shooter_rg(self, k: int, m: int, rows: np.ndarray) -> np.ndarray:
+    def shooter_rg(self, k: int, m: int, rows: NDArray[np.intp]) -> NDArray[np.int64]:
         side = self.sides[k]
         rg = np.full(rows.size, side.Rg[m])
         return _wounded(rg, self.dc[k][rows, m], np.full(rows.size, side.Dc[m]),
                         minor=True, major=True)
 
-    def shoot(self, k: int, m: int, mask: np.ndarray, *, morale: bool,
-              target_of: np.ndarray | None = None) -> None:
+    def shoot(self, k: int, m: int, mask: NDArray[np.bool_], *, morale: bool,
+              target_of: NDArray[np.int64] | None = None) -> None:
         """Model ``m`` of side ``k`` uses one action point to shoot, in the runs of ``mask``."""
         enemy = 1 - k
         alive = self.alive(enemy)
@@ -218,7 +221,7 @@ class _Fight:
             # One failed die: "will return fire, shooting once at the attacker".
             self.return_fire(enemy, rows[back], targets[back], k, m)
 
-    def return_fire(self, k: int, rows: np.ndarray, shooters: np.ndarray, enemy: int,
+    def return_fire(self, k: int, rows: NDArray[np.intp], shooters: NDArray[np.int64], enemy: int,
                     target: int) -> None:
         for m in np.unique(shooters):
             if self.sides[k].score[m] > 6:
@@ -228,8 +231,8 @@ class _Fight:
             target_of = np.full(self.runs, target)
             self.shoot(k, int(m), mask, morale=False, target_of=target_of)
 
-    def wound(self, hits: np.ndarray, strength: np.ndarray, av: np.ndarray,
-              critical: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    def wound(self, hits: NDArray[np.int64], strength: NDArray[np.int64], av: NDArray[np.int64],
+              critical: NDArray[np.bool_]) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
         """Dc lost and damaging dice: D6 + S against one armour roll D6 + Av + cover."""
         width = int(hits.max(initial=0))
         if width == 0:
@@ -243,8 +246,8 @@ class _Fight:
         dc *= np.arange(width) < hits[:, None]
         return dc.sum(axis=1), (dc > 0).sum(axis=1)
 
-    def morale(self, k: int, rows: np.ndarray, targets: np.ndarray,
-               base_dice: np.ndarray) -> np.ndarray:
+    def morale(self, k: int, rows: NDArray[np.intp], targets: NDArray[np.int64],
+               base_dice: NDArray[np.int64]) -> NDArray[np.int64]:
         """Failed dice of each target's morale test, capped at 3."""
         side = self.sides[k]
         status = self.status[k][rows, targets]
@@ -253,12 +256,13 @@ class _Fight:
                       minor=False, major=False)
         rerolls = side.battle_hardened[targets].astype(np.int64) + int(self.in_concealment)
 
-        def test() -> np.ndarray:
+        def test() -> NDArray[np.int64]:
             # A die scores on Mr or under; on a D6 that is as likely as 7 - Mr or over.
             passed = _count(self.gen, n, 7 - mr)
             failed = n - passed
             extra = self.gen.binomial(np.minimum(rerolls, failed), mr / 6)
-            return np.minimum(failed - extra, 3)
+            capped: NDArray[np.int64] = np.minimum(failed - extra, 3)
+            return capped
 
         first = test()
         again = test()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules_engine.catalogue import Catalogue, Record
-from rules_engine.cs_aces.dial import Dial, dial_from_data
+from rules_engine.cs_aces.dial import Dial, combat_dial_of
 from rules_engine.errors import BadDocument
 
 SYSTEM = "cs-aces"
@@ -39,14 +39,7 @@ def character_from_record(catalogue: Catalogue, record: Record, path: str = "$")
     data = record.data
     if data["kind"] not in CHARACTER_KINDS:
         raise BadDocument.at(path, f"{record.name} is a {data['kind']}, not an Aces character")
-    dial = None
-    if data.get("combat_dial"):
-        dial_record = catalogue.get(record.system, "combat_dial", data["combat_dial"])
-        if dial_record is None:
-            raise BadDocument.at(
-                path, f"{record.name}'s combat dial {data['combat_dial']!r} is not in the catalogue"
-            )
-        dial = dial_from_data(dial_record.id, dial_record.data)
+    dial = combat_dial_of(catalogue, record, path)
     base = data["base"]
     return Character(
         id=record.id,

@@ -7,10 +7,14 @@ three bullet holes (Air Action) or three KO symbols (Aces) show in the stat slot
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
+from rules_engine.catalogue import Catalogue, Record
+from rules_engine.cs_aces.arrays import Ints
 from rules_engine.errors import BadDocument
 
 
@@ -54,6 +58,35 @@ class Dial:
     def column(self, stat: str) -> tuple[int, ...]:
         """The stat for every damage 0..clicks_to_ko (the last entry is the KO click, 0)."""
         return tuple(self.value(stat, d) for d in range(self.clicks_to_ko + 1))
+
+
+def combat_dial_of(catalogue: Catalogue, record: Record, path: str) -> Dial | None:
+    """The combat dial a figure record names, or None when it names none.
+
+    Raises:
+        BadDocument: the catalogue lacks the named dial (``path`` says who asked for it).
+    """
+    dial_id = record.data.get("combat_dial")
+    if not dial_id:
+        return None
+    dial_record = catalogue.get(record.system, "combat_dial", dial_id)
+    if dial_record is None:
+        raise BadDocument.at(
+            path, f"{record.name}'s combat dial {dial_id!r} is not in the catalogue"
+        )
+    return dial_from_data(dial_record.id, dial_record.data)
+
+
+def stat_table(dials: Sequence[Dial], stat: str, width: int | None = None) -> Ints:
+    """One row per dial: ``stat`` after 0, 1, ... clicks of damage, 0 from the KO click on.
+
+    ``width`` columns (default: the longest dial's clicks to KO, plus its KO click).
+    """
+    columns = [dial.column(stat) for dial in dials]
+    out = np.zeros((len(dials), width or max(map(len, columns), default=1)), dtype=np.int16)
+    for i, column in enumerate(columns):
+        out[i, : len(column)] = column
+    return out
 
 
 def dial_from_data(dial_id: str, data: Mapping[str, Any]) -> Dial:

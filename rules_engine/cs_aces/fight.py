@@ -14,7 +14,9 @@ from typing import Any
 
 import numpy as np
 
+from rules_engine.cs_aces.arrays import Bools, Ints
 from rules_engine.cs_aces.forces import Team
+from rules_engine.cs_aces.multi_target import UNUSED, assign_dice
 from rules_engine.cs_air_action.fight import roll_hits
 
 CAPTURE_PENALTY = 2
@@ -56,11 +58,12 @@ class AcesFight:
     def alive(self) -> np.ndarray:
         return self.state.damage < self.t.ko
 
-    def _stat(self, table: np.ndarray, fig: np.ndarray) -> np.ndarray:
-        return table[fig, np.minimum(self.state.damage[self.rows, fig], table.shape[1] - 1)]
+    def _stat(self, table: Ints, fig: Ints) -> Ints:
+        clicks = np.minimum(self.state.damage[self.rows, fig], table.shape[1] - 1)
+        return np.asarray(table[fig, clicks], dtype=table.dtype)
 
-    def _at(self, table: np.ndarray, fig: np.ndarray) -> np.ndarray:
-        return table[self.rows, fig]
+    def _at(self, table: Ints, fig: Ints) -> Ints:
+        return np.asarray(table[self.rows, fig], dtype=table.dtype)
 
     def _damage(self, mask: np.ndarray, fig: np.ndarray, clicks: np.ndarray) -> None:
         """Click ``fig`` down; a knocked-out figure scores for its opponent ("Victory!"),
@@ -88,7 +91,8 @@ class AcesFight:
         """Rows where ``fig`` is an Ace with fate above 0 and the fate policy is ``policy``."""
         if self.s["fate"] != policy:
             return np.zeros(self.runs, dtype=bool)
-        return mask & self.t.is_ace[fig] & (self._stat(self.t.fate, fig) > 0)
+        return np.asarray(mask & self.t.is_ace[fig] & (self._stat(self.t.fate, fig) > 0),
+                          dtype=bool)
 
     def _pick(self, side: np.ndarray, allowed: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """A random enemy among ``allowed`` figures, and whether there is one."""
@@ -160,30 +164,51 @@ class AcesFight:
         self._damage(mask & ~capture, target, hits.astype(np.int16))
         self._fate_clicks(offensive, actor, defended, target)
 
-    def _ranged(self, mask: np.ndarray, actor: np.ndarray, side: np.ndarray) -> None:
-        """"Ranged Combat" and "Targeting Multiple Enemies": with more than one target each
-        gets one die and at most 1 click."""
+    def _ranged(self, mask: Bools, actor: Ints, side: Ints) -> None:
+        """"Ranged Combat" and "Targeting Multiple Enemies": one target takes a normal
+        attack; several targets share the rolled dice, one each, at most 1 click each."""
         st = self.state
         allowed = self.alive() & (st.captor < 0) & (st.holds < 0)
         enemy = allowed & (self.t.side[None, :] != side[:, None])
         order = np.where(enemy, self.rng.random(enemy.shape), np.inf).argsort(axis=1)
-        attack = self._stat(self.t.attack, actor)
-        k = np.minimum(np.minimum(self.t.targets[actor], enemy.sum(axis=1)), attack)
-        mask = mask & (k > 0)
+        k = np.minimum(self.t.targets[actor], enemy.sum(axis=1))
+        extra, offensive = self._offensive_dice(mask & (k > 0), actor)
+        dice = np.where(mask, self._stat(self.t.attack, actor) + extra, 0)
+        mask = mask & (k > 0) & (dice > 0)
         hindering = self.rng.random(self.runs) < self.s["hindering"]
         single = mask & (k == 1)
-        extra, offensive = self._offensive_dice(single, actor)
-        for j in range(int(self.t.targets.max())):
-            target = order[:, j]
-            shooting = mask & (j < k)
-            if not shooting.any():
-                break
-            dice = np.where(single, attack + extra, 1)
+        if single.any():
+            target = order[:, 0]
             defense = self._stat(self.t.defense, target) + hindering
-            hits, defended = self._attack(shooting, actor, target, dice, defense)
-            self._damage(shooting, target, hits.astype(np.int16))
-            self._fate_clicks(np.zeros(self.runs, dtype=bool), actor, defended, target)
-        self._fate_clicks(offensive, actor, np.zeros(self.runs, dtype=bool), actor)
+            hits, defended = self._attack(single, actor, target, dice, defense)
+            self._damage(single, target, hits.astype(np.int16))
+            self._fate_clicks(self._none(), actor, defended, target)
+        several = mask & (k > 1)
+        if several.any():
+            self._multi_target(several, actor, order, k, dice, hindering)
+        self._fate_clicks(offensive, actor, self._none(), actor)
+
+    def _multi_target(self, mask: Bools, actor: Ints, order: Ints, k: Ints,
+                      dice: Ints, hindering: Bools) -> None:
+        """Roll every attack die, then give each target one ("Resolving an Attack")."""
+        slots = min(int(self.t.targets.max()), order.shape[1])
+        width = int(dice[mask].max())
+        faces = self.rng.integers(1, 7, size=(self.runs, width))
+        faces = np.where(np.arange(width)[None, :] < np.where(mask, dice, 0)[:, None], faces, 0)
+        targets = order[:, :slots]
+        shot = mask[:, None] & (np.arange(slots)[None, :] < k[:, None])
+        defense = np.stack([self._stat(self.t.defense, targets[:, j]) for j in range(slots)],
+                           axis=1)
+        needs = np.where(shot, np.clip(defense + hindering[:, None], 1, 6), UNUSED)
+        hit, six = assign_dice(faces, needs)
+        for j in range(slots):
+            target = targets[:, j]
+            defended = self._fate(hit[:, j] & ~six[:, j], target, "defensive")
+            self._damage(shot[:, j], target, (hit[:, j] & ~defended).astype(np.int16))
+            self._fate_clicks(self._none(), actor, defended, target)
+
+    def _none(self) -> Bools:
+        return np.zeros(self.runs, dtype=bool)
 
     def _escape(self, mask: np.ndarray, captive: np.ndarray) -> None:
         """"Escaping": both roll attack dice against the other's defense; more hits escape."""

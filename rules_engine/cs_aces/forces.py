@@ -13,6 +13,7 @@ import numpy as np
 
 from rules_engine.catalogue import Catalogue
 from rules_engine.cs_aces.characters import SYSTEM, character_from_record, playable
+from rules_engine.cs_aces.dial import stat_table
 from rules_engine.cs_aces.team import check_team
 from rules_engine.errors import BadDocument
 from rules_engine.jsonpath import child
@@ -52,32 +53,23 @@ def build_teams(catalogue: Catalogue, list_a: Mapping[str, Any],
                 raise BadDocument.at(child(path, "figure"),
                                      f"no Aces figure {entry['figure']!r} in the catalogue")
             character = character_from_record(catalogue, record, path)
-            playable(character, path)
-            flat += [(side, path, character)] * int(entry.get("count", 1))
-        if not any(s == side for s, _, _ in flat):
+            flat += [(side, path, character, playable(character, path))] * int(
+                entry.get("count", 1))
+        if not any(f[0] == side for f in flat):
             raise BadDocument.at(f"{root}.entries", "a team needs at least one character")
-    dials = [c.dial for _, _, c in flat]
-    width = max(d.clicks_to_ko for d in dials) + 1
-
-    def table(stat: str) -> np.ndarray:
-        out = np.zeros((len(flat), width), dtype=np.int16)
-        for i, dial in enumerate(dials):
-            col = dial.column(stat)
-            out[i, : len(col)] = col
-        return out
-
+    dials = [d for _, _, _, d in flat]
     builds = tuple(check_team(catalogue, doc).points for doc in (list_a, list_b))
     return Team(
-        names=tuple(c.name for _, _, c in flat),
-        paths=tuple(p for _, p, _ in flat),
-        side=np.array([s for s, _, _ in flat], dtype=np.int8),
-        points=np.array([c.points for _, _, c in flat], dtype=np.int32),
-        is_ace=np.array([c.is_ace for _, _, c in flat]),
-        range=np.array([c.range for _, _, c in flat], dtype=np.int16),
-        targets=np.array([max(1, c.targets) for _, _, c in flat], dtype=np.int16),
+        names=tuple(c.name for _, _, c, _ in flat),
+        paths=tuple(p for _, p, _, _ in flat),
+        side=np.array([s for s, _, _, _ in flat], dtype=np.int8),
+        points=np.array([c.points for _, _, c, _ in flat], dtype=np.int32),
+        is_ace=np.array([c.is_ace for _, _, c, _ in flat]),
+        range=np.array([c.range for _, _, c, _ in flat], dtype=np.int16),
+        targets=np.array([max(1, c.targets) for _, _, c, _ in flat], dtype=np.int16),
         ko=np.array([d.clicks_to_ko for d in dials], dtype=np.int16),
-        attack=table("attack"),
-        defense=table("defense"),
-        fate=table("fate"),
+        attack=stat_table(dials, "attack"),
+        defense=stat_table(dials, "defense"),
+        fate=stat_table(dials, "fate"),
         build_points=(int(builds[0]), int(builds[1])),
     )

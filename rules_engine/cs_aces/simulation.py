@@ -8,18 +8,21 @@ from typing import Any
 import numpy as np
 
 from rules_engine.catalogue import Catalogue
+from rules_engine.cs_aces.arrays import Ints
+from rules_engine.cs_aces.characters import SYSTEM
 from rules_engine.cs_aces.fight import AcesFight
 from rules_engine.cs_aces.fight_scenario import SCENARIO
 from rules_engine.cs_aces.forces import build_teams
+from rules_engine.cs_aces.report import figure_report, outcome_report, run_header, tie_broken
 from rules_engine.cs_aces.scenario import describe, read_scenario
-from rules_engine.montecarlo import mean, proportion, rng
+from rules_engine.montecarlo import mean, rng
 
 
-def outcome_codes(victory: np.ndarray, build_points: tuple[int, int]) -> np.ndarray:
+def outcome_codes(victory: Ints, build_points: tuple[int, int]) -> Ints:
     """1 when A wins, -1 when B wins, 0 when only the die roll could decide: ties go to the
     player who recruited with the fewest points, then to a six-sided die (a draw here)."""
-    by_vp = np.sign(victory[:, 0] - victory[:, 1])
-    return np.where(by_vp != 0, by_vp, int(np.sign(build_points[1] - build_points[0])))
+    fewer_points = np.full(len(victory), build_points[1] - build_points[0])
+    return tie_broken(victory[:, 0] - victory[:, 1], fewer_points)
 
 
 def simulate(
@@ -49,30 +52,14 @@ def simulate(
     state = AcesFight(team, params, runs, rng(seed)).play()
     codes = outcome_codes(state.victory, team.build_points)
     alive = state.damage < team.ko
-    figures = []
-    for i in range(team.count):
-        taken = np.bincount(state.damage[:, i], minlength=int(team.ko[i]) + 1)
-        figures.append({
-            "side": "a" if team.side[i] == 0 else "b",
-            "path": team.paths[i],
-            "name": team.names[i],
-            "survival": proportion(int(alive[:, i].sum()), runs).to_dict(),
-            "captive_at_end": proportion(int((alive[:, i] & (state.captor[:, i] >= 0)).sum()),
-                                         runs).to_dict(),
-            "clicks_of_damage": {str(k): int(v) / runs for k, v in enumerate(taken)},
-        })
     return {
-        "system": "cs-aces",
-        "runs": runs,
-        "seed": seed,
-        "lists": {"a": list_a.get("name"), "b": list_b.get("name")},
-        "build_points": {"a": team.build_points[0], "b": team.build_points[1]},
+        **run_header(SYSTEM, runs, seed, (list_a.get("name"), list_b.get("name")),
+                     team.build_points),
         "scenario": describe(SCENARIO, params),
-        "a_wins": proportion(int((codes == 1).sum()), runs).to_dict(),
-        "draws": proportion(int((codes == 0).sum()), runs).to_dict(),
-        "b_wins": proportion(int((codes == -1).sum()), runs).to_dict(),
-        "victory_points": {"a": mean(state.victory[:, 0]).to_dict(),
-                           "b": mean(state.victory[:, 1]).to_dict()},
+        **outcome_report(codes, state.victory, runs),
         "turns": mean(state.turns).to_dict(),
-        "figures": figures,
+        "figures": [figure_report(int(team.side[i]), team.paths[i], team.names[i],
+                                  state.damage[:, i], int(team.ko[i]), runs,
+                                  captive_at_end=alive[:, i] & (state.captor[:, i] >= 0))
+                    for i in range(team.count)],
     }

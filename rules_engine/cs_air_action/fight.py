@@ -21,6 +21,7 @@ from typing import Any
 
 import numpy as np
 
+from rules_engine.cs_aces.arrays import Bools, Ints
 from rules_engine.cs_air_action.collisions import CRITICAL_FAILURE_TOTAL
 from rules_engine.cs_air_action.fight_tables import fight_tables
 from rules_engine.cs_air_action.forces import Forces
@@ -41,12 +42,13 @@ class FightState:
     turns: np.ndarray  # (runs,) turns played
 
 
-def _two_d6(rng: np.random.Generator, count: int) -> np.ndarray:
-    return rng.integers(1, 7, size=(2, count), dtype=np.int8).sum(axis=0, dtype=np.int8)
+def _two_d6(rng: np.random.Generator, count: int) -> Ints:
+    dice = rng.integers(1, 7, size=(2, count), dtype=np.int8)
+    return np.asarray(dice.sum(axis=0, dtype=np.int8), dtype=np.int8)
 
 
-def _fails(total: np.ndarray, piloting: np.ndarray) -> np.ndarray:
-    return (total < piloting) | (total == CRITICAL_FAILURE_TOTAL)
+def _fails(total: Ints, piloting: Ints) -> Bools:
+    return np.asarray((total < piloting) | (total == CRITICAL_FAILURE_TOTAL), dtype=bool)
 
 
 class Fight:
@@ -93,7 +95,7 @@ class Fight:
     # --- the turn sequence --------------------------------------------------------------
     def play(self) -> FightState:
         """Play every run to its end and return how each one ended."""
-        going = np.ones(len(self.run), dtype=bool)
+        going: Bools = np.ones(len(self.run), dtype=bool)
         turn = 0
         for turn in range(1, self.s["max_turns"] + 1):
             if not going.any():
@@ -104,7 +106,7 @@ class Fight:
             self._redline()
             self._collisions()
             self._volleys(split)
-            going = (self.flying > 0).all(axis=1)
+            going = np.asarray((self.flying > 0).all(axis=1), dtype=bool)
             self._retire(~going, turn, timed_out=False)
         self._retire(going, turn, timed_out=True)
         r = self.result
@@ -167,13 +169,14 @@ class Fight:
                 self.flying[:, side] -= down[:, lo:hi].sum(axis=1, dtype=np.int8)
 
     # --- fate ---------------------------------------------------------------------------
-    def _fate(self, rows: np.ndarray, figs: np.ndarray) -> np.ndarray:
+    def _fate(self, rows: Ints, figs: Ints) -> Ints:
         uses = np.minimum(self.fate_used[rows, figs], self.t.fate.shape[1] - 1)
-        return self.t.fate[figs, uses]
+        return np.asarray(self.t.fate[figs, uses], dtype=np.int16)
 
-    def _can_fate(self, rows: np.ndarray, figs: np.ndarray) -> np.ndarray:
+    def _can_fate(self, rows: Ints, figs: Ints) -> Bools:
         """"Fate": an Ace with a fate value above 0 that has not used it this turn."""
-        return (self._fate(rows, figs) > 0) & ~self.fate_this_turn[rows, figs]
+        return np.asarray((self._fate(rows, figs) > 0) & ~self.fate_this_turn[rows, figs],
+                          dtype=bool)
 
     def _use_fate(self, rows: np.ndarray, figs: np.ndarray) -> None:
         self.fate_used[rows, figs] += 1
@@ -188,11 +191,12 @@ class Fight:
         chance = np.take(self.t.redline_fail, self._table_offsets + self.left)
         self._lose_one_click(self.rng.random(chance.shape) < chance)
 
-    def _random_alive(self, rows: np.ndarray, enemy: np.ndarray) -> np.ndarray:
+    def _random_alive(self, rows: Ints, enemy: Ints) -> Ints:
         """A random plane still flying on side ``enemy`` (per row) of each row (one must be).
         """
         candidates = (self.left[rows] > 0) & (self.f.side[None, :] == enemy[:, None])
-        return np.where(candidates, self.rng.random(candidates.shape), 2.0).argmin(axis=1)
+        draw = np.where(candidates, self.rng.random(candidates.shape), 2.0)
+        return np.asarray(draw.argmin(axis=1), dtype=np.intp)
 
     def _collisions(self) -> None:
         """"Collisions with Other Planes": each plane may end overlapping a random enemy.
@@ -285,12 +289,13 @@ class Fight:
             hits = self._roll(dice, silhouette)
         self._hurt(rows, target, hits, by_shot=True)
 
-    def _roll(self, dice: np.ndarray, silhouette: np.ndarray) -> np.ndarray:
+    def _roll(self, dice: Ints, silhouette: Ints) -> Ints:
         """Hits of one attack per row, drawn from its exact distribution in one uniform."""
         table = self.t.hits
         cdf = np.take(table.cdf, table.row(dice, silhouette), axis=0)
         reached = self.rng.random((len(dice), 1)) >= cdf
-        return np.bitwise_count(reached.view(np.uint64)).sum(axis=1, dtype=np.int8)
+        hit = np.bitwise_count(reached.view(np.uint64)).sum(axis=1, dtype=np.int8)
+        return np.asarray(hit, dtype=np.int8)
 
     def _pick_target(self, rows: np.ndarray, enemy: int) -> np.ndarray:
         """The enemy plane each row's shooter aims at (every row has one)."""

@@ -15,6 +15,7 @@ from math import comb
 
 import numpy as np
 
+from rules_engine.cs_aces.arrays import Ints
 from rules_engine.cs_aces.dice import capped_target, two_d6_weights
 from rules_engine.cs_air_action.collisions import check_fails
 from rules_engine.cs_air_action.forces import Forces
@@ -48,8 +49,8 @@ class HitTable:
     silhouettes: int  # modified silhouettes 0..silhouettes-1 (capped to 1..6 as targets)
     cdf: np.ndarray  # (rows, columns) float64, columns a multiple of 8
 
-    def row(self, dice: np.ndarray, silhouette: np.ndarray) -> np.ndarray:
-        return dice * self.silhouettes + silhouette
+    def row(self, dice: Ints, silhouette: Ints) -> Ints:
+        return np.asarray(dice * self.silhouettes + silhouette, dtype=np.intp)
 
 
 @cache
@@ -121,7 +122,7 @@ def fight_tables(forces: Forces, redline_chance: float) -> FightTables:
         piloting=piloting,
         redline_fail=redline_fail,
         fate=forces.ace_fate.astype(np.int16),
-        has_fate=forces.ace_fate.any(axis=1),
+        has_fate=np.asarray(forces.ace_fate.any(axis=1), dtype=bool),
         points_by_side=points_by_side,
         hits=hit_table(max_dice, int(forces.silhouette.max())),
         blocks=((0, count_a), (count_a, forces.count)),

@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 
 from rules_engine.catalogue import Catalogue
+from rules_engine.cs_aces.dial import stat_table
 from rules_engine.cs_air_action.planes import (
     SYSTEM,
     Flight,
@@ -75,22 +76,12 @@ def build_forces(
     sides = [_flights(catalogue, list_a, "list_a"), _flights(catalogue, list_b, "list_b")]
     flat = [(s, path, f) for s, flights in enumerate(sides) for path, f in flights]
     dials = [playable(f.plane, path) for _, path, f in flat]
-    width = max(d.clicks_to_ko for d in dials) + 1
-
-    def table(stat: str) -> np.ndarray:
-        out = np.zeros((len(flat), width), dtype=np.int16)
-        for i, dial in enumerate(dials):
-            col = dial.column(stat)
-            out[i, : len(col)] = col
-        return out
-
-    fate_width = 1 + max((f.ace.dial.clicks_to_ko for _, _, f in flat
-                          if f.ace and f.ace.dial), default=0)
-    fate = np.zeros((len(flat), fate_width), dtype=np.int16)
-    for i, (_, _, f) in enumerate(flat):
-        if f.ace and f.ace.dial:
-            col = f.ace.dial.column("fate")
-            fate[i, : len(col)] = col
+    fate = np.zeros((len(flat), 1), dtype=np.int16)
+    ace_rows = [i for i, (_, _, f) in enumerate(flat) if f.ace and f.ace.dial]
+    ace_dials = [d for _, _, f in flat if f.ace and (d := f.ace.dial)]
+    if ace_dials:
+        fate = np.zeros((len(flat), max(d.clicks_to_ko for d in ace_dials) + 1), dtype=np.int16)
+        fate[ace_rows] = stat_table(ace_dials, "fate", fate.shape[1])
     points = [f.points if ace_points_in_victory else f.plane.points for _, _, f in flat]
     builds = tuple(check_squadron(catalogue, doc).points for doc in (list_a, list_b))
     return Forces(
@@ -100,9 +91,9 @@ def build_forces(
         points=np.array(points, dtype=np.int32),
         silhouette=np.array([f.plane.silhouette for _, _, f in flat], dtype=np.int16),
         ko=np.array([d.clicks_to_ko for d in dials], dtype=np.int16),
-        front=table("front_gunnery"),
-        rear=table("rear_gunnery"),
-        piloting=table("piloting"),
+        front=stat_table(dials, "front_gunnery"),
+        rear=stat_table(dials, "rear_gunnery"),
+        piloting=stat_table(dials, "piloting"),
         ace_fate=fate,
         build_points=(int(builds[0]), int(builds[1])),
     )

@@ -20,7 +20,7 @@ def navigation_deck(
     The basic cards come from the catalogue when it holds them (the book's twelve otherwise);
     each Ace plane with its own cards adds them when ``add_ace_cards`` (the book says "may").
     """
-    basic = [
+    basic: list[dict[str, Any]] = [
         {"card": r.id, "name": r.name, "count": int(r.data["deck_count"])}
         for r in catalogue.records(SYSTEM, "navigation_card").values()
         if r.data.get("basic")

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from rules_engine.catalogue import Catalogue, Record
 from rules_engine.cs_aces.characters import Character, character_from_record
-from rules_engine.cs_aces.dial import Dial, dial_from_data
+from rules_engine.cs_aces.dial import Dial, combat_dial_of
 from rules_engine.errors import BadDocument
 
 SYSTEM = "cs-air-action"
@@ -51,14 +51,7 @@ def plane_from_record(catalogue: Catalogue, record: Record, path: str = "$") -> 
     data = record.data
     if data["kind"] != "plane":
         raise BadDocument.at(path, f"{record.name} is not a plane")
-    dial = None
-    if data.get("combat_dial"):
-        dial_record = catalogue.get(record.system, "combat_dial", data["combat_dial"])
-        if dial_record is None:
-            raise BadDocument.at(
-                path, f"{record.name}'s combat dial {data['combat_dial']!r} is not in the catalogue"
-            )
-        dial = dial_from_data(dial_record.id, dial_record.data)
+    dial = combat_dial_of(catalogue, record, path)
     base = data["base"]
     return Plane(
         id=record.id,

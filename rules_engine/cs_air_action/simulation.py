@@ -8,50 +8,38 @@ from typing import Any
 import numpy as np
 
 from rules_engine.catalogue import Catalogue
+from rules_engine.cs_aces.arrays import Ints
+from rules_engine.cs_aces.report import figure_report, outcome_report, run_header, tie_broken
 from rules_engine.cs_aces.scenario import describe, read_scenario
-from rules_engine.cs_air_action.fight import Fight
+from rules_engine.cs_air_action.fight import Fight, FightState
 from rules_engine.cs_air_action.forces import Forces, build_forces
+from rules_engine.cs_air_action.planes import SYSTEM
 from rules_engine.cs_air_action.scenario import SCENARIO
-from rules_engine.montecarlo import mean, proportion, rng
+from rules_engine.montecarlo import mean, rng
 
 
-def outcome_codes(victory: np.ndarray, shot_down: np.ndarray,
-                  build_points: tuple[int, int]) -> np.ndarray:
+def outcome_codes(victory: Ints, shot_down: Ints, build_points: tuple[int, int]) -> Ints:
     """Per run: 1 when A wins, -1 when B wins, 0 when only a die roll could decide.
 
     Ties on victory points go to the player who shot down the most planes, then to the one
     who built the squadron with fewer points; after that "roll a six-sided die", which is
     reported as a draw.
     """
-    by_vp = np.sign(victory[:, 0] - victory[:, 1])
-    by_kills = np.sign(shot_down[:, 0] - shot_down[:, 1])
-    by_build = int(np.sign(build_points[1] - build_points[0]))
-    return np.where(by_vp != 0, by_vp, np.where(by_kills != 0, by_kills, by_build))
+    return tie_broken(victory[:, 0] - victory[:, 1], shot_down[:, 0] - shot_down[:, 1],
+                      np.full(len(victory), build_points[1] - build_points[0]))
 
 
-def fight_report(forces: Forces, state: Any, runs: int) -> dict[str, Any]:
+def fight_report(forces: Forces, state: FightState, runs: int) -> dict[str, Any]:
     """Win/draw/loss, victory points, turns, survival and damage, with 95% intervals."""
     codes = outcome_codes(state.victory, state.shot_down, forces.build_points)
-    figures = []
-    for i in range(forces.count):
-        taken = np.bincount(state.damage[:, i], minlength=int(forces.ko[i]) + 1)
-        figures.append({
-            "side": "a" if forces.side[i] == 0 else "b",
-            "path": forces.paths[i],
-            "name": forces.names[i],
-            "survival": proportion(int((state.damage[:, i] < forces.ko[i]).sum()), runs).to_dict(),
-            "clicks_of_damage": {str(k): int(v) / runs for k, v in enumerate(taken)},
-        })
     return {
-        "a_wins": proportion(int((codes == 1).sum()), runs).to_dict(),
-        "draws": proportion(int((codes == 0).sum()), runs).to_dict(),
-        "b_wins": proportion(int((codes == -1).sum()), runs).to_dict(),
-        "victory_points": {"a": mean(state.victory[:, 0]).to_dict(),
-                           "b": mean(state.victory[:, 1]).to_dict()},
+        **outcome_report(codes, state.victory, runs),
         "planes_shot_down": {"by_a": mean(state.shot_down[:, 0]).to_dict(),
                              "by_b": mean(state.shot_down[:, 1]).to_dict()},
         "turns": mean(state.turns).to_dict(),
-        "figures": figures,
+        "figures": [figure_report(int(forces.side[i]), forces.paths[i], forces.names[i],
+                                  state.damage[:, i], int(forces.ko[i]), runs)
+                    for i in range(forces.count)],
     }
 
 
@@ -84,11 +72,8 @@ def simulate(
     forces = build_forces(catalogue, list_a, list_b, params["victory_points_include_ace"])
     state = Fight(forces, params, runs, rng(seed)).play()
     return {
-        "system": "cs-air-action",
-        "runs": runs,
-        "seed": seed,
-        "lists": {"a": list_a.get("name"), "b": list_b.get("name")},
-        "build_points": {"a": forces.build_points[0], "b": forces.build_points[1]},
+        **run_header(SYSTEM, runs, seed, (list_a.get("name"), list_b.get("name")),
+                     forces.build_points),
         "scenario": describe(SCENARIO, params),
         **fight_report(forces, state, runs),
     }

@@ -1,29 +1,18 @@
 """The Crimson Dust pack against the book (seed 003) and its record schemas."""
 
-import json
-from pathlib import Path
+from functools import partial
 from typing import Any
 
 import pytest
-from jsonschema import Draft202012Validator
 
-ROOT = Path(__file__).resolve().parents[2]
-PACK = ROOT / "content" / "packs" / "crimson-dust" / "crimson-dust-core.json"
-SCHEMAS = ROOT / "content" / "schemas" / "records"
+from tests.content import book
+
+SYSTEM = "crimson-dust"
+PACK = book.pack_path(SYSTEM)
 SEED = "003_157d3ea1ab1b2229.txt"
-
-
-def _load(path: Path) -> Any:
-    return json.loads(path.read_text(encoding="utf-8"))
-
-
-DOC = _load(PACK)
-RECORDS = {(r["type"], r["id"]): r for r in DOC["records"]}
-
-
-def _schema_for(record_type: str) -> dict[str, Any]:
-    specific = SCHEMAS / f"{record_type}.crimson-dust.json"
-    return _load(specific if specific.exists() else SCHEMAS / f"{record_type}.json")
+DOC = book.load(PACK)
+RECORDS = book.records_by_key(DOC)
+_schema_for = partial(book.schema_for, system=SYSTEM)
 
 
 def _data(record_type: str, record_id: str) -> dict[str, Any]:
@@ -41,18 +30,15 @@ def _skill(archetype: str, skill: str) -> dict[str, Any]:
 def test_pack_envelope_and_order() -> None:
     assert (DOC["id"], DOC["version"], DOC["system"]) == ("crimson-dust-core", "1.0.0",
                                                           "crimson-dust")
-    keys = [(r["type"], r["id"]) for r in DOC["records"]]
+    keys = book.record_keys(DOC)
     assert keys == sorted(keys)
     assert len(keys) == len(set(keys))
-    assert PACK.read_text(encoding="utf-8") == (
-        json.dumps(DOC, indent=2, ensure_ascii=False, sort_keys=True) + "\n")
+    assert PACK.read_text(encoding="utf-8") == book.canonical_text(DOC)
 
 
-@pytest.mark.parametrize("record", DOC["records"], ids=lambda r: f"{r['type']}:{r['id']}")
+@pytest.mark.parametrize("record", DOC["records"], ids=book.record_id)
 def test_record_is_valid_and_sourced(record: dict[str, Any]) -> None:
-    validator = Draft202012Validator(_schema_for(record["type"]))
-    errors = [f"{e.json_path}: {e.message}" for e in validator.iter_errors(record["data"])]
-    assert errors == []
+    assert book.schema_errors(_schema_for(record["type"]), record["data"]) == []
     assert record["source"]["seed"] == SEED
     assert record["source"]["section"]
 
@@ -69,7 +55,7 @@ def test_every_reference_names_an_ability() -> None:
         assert set(refs) <= abilities, (rtype, rid, set(refs) - abilities)
 
 
-@pytest.mark.parametrize("record", DOC["records"], ids=lambda r: f"{r['type']}:{r['id']}")
+@pytest.mark.parametrize("record", DOC["records"], ids=book.record_id)
 def test_uncertain_paths_point_at_values(record: dict[str, Any]) -> None:
     for item in record.get("uncertain", []):
         node: Any = record
@@ -267,13 +253,10 @@ def test_tables(table: str, index: int, expected: dict[str, Any]) -> None:
 )
 def test_schema_refuses_bad_document(record_type: str, record_id: str, mutate: Any,
                                      path: str) -> None:
-    data = json.loads(json.dumps(_data(record_type, record_id)))
+    data = book.copy_of(_data(record_type, record_id))
     mutate(data)
-    validator = Draft202012Validator(_schema_for(record_type))
-    errors = list(validator.iter_errors(data))
-    assert errors
-    paths = {e.json_path for e in errors} | {
-        c.json_path for e in errors for c in (e.context or [])}
+    paths = book.error_paths(_schema_for(record_type), data, nested=True)
+    assert paths
     assert path in paths
 
 
@@ -525,17 +508,15 @@ def test_collective_fearless_and_fearsome() -> None:
     ],
 )
 def test_ability_schema_refuses_bad_new_keys(record_id: str, mutate: Any, path: str) -> None:
-    data = json.loads(json.dumps(_data("ability", record_id)))
+    data = book.copy_of(_data("ability", record_id))
     mutate(data)
-    errors = list(Draft202012Validator(_schema_for("ability")).iter_errors(data))
-    assert path in {e.json_path for e in errors}
+    assert path in book.error_paths(_schema_for("ability"), data)
 
 
 def test_weapon_schema_refuses_bad_melee_bonus() -> None:
-    data = json.loads(json.dumps(_data("weapon", "sword")))
+    data = book.copy_of(_data("weapon", "sword"))
     data["melee"]["As"] = -2
-    errors = list(Draft202012Validator(_schema_for("weapon")).iter_errors(data))
-    assert "$.melee.As" in {e.json_path for e in errors}
+    assert "$.melee.As" in book.error_paths(_schema_for("weapon"), data)
 
 
 # The whole of each archetype section, transcribed again from the seed and compared cell by

@@ -6,55 +6,24 @@ against the rule book.
 
 from __future__ import annotations
 
-import json
-import re
-from pathlib import Path
-from typing import Any
+from functools import partial
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from jsonschema import Draft202012Validator
 
-ROOT = Path(__file__).resolve().parents[2]
-PACK_PATH = ROOT / "content" / "packs" / "cs-aces" / "cs-aces-core.json"
-SCHEMA_DIR = ROOT / "content" / "schemas" / "records"
+from tests.content import book
+from tests.content.book import copy_of, error_paths
+from tests.json_paths import resolve
+
+SYSTEM = "cs-aces"
+PACK_PATH = book.pack_path(SYSTEM)
 SEED = "000_e4e1c8a4d28ca1dd.txt"
 AIR_ACTION_SEED = "001_b3fd56ffbc849938.txt"
-PATH_STEP = re.compile(r"\.([A-Za-z_][A-Za-z0-9_]*)|\[(\d+)\]")
-
-
-def load(path: Path) -> dict[str, Any]:
-    return json.loads(path.read_text(encoding="utf-8"))
-
-
-PACK = load(PACK_PATH)
-RECORDS = {(r["type"], r["id"]): r for r in PACK["records"]}
-
-
-def schema_for(record_type: str) -> dict[str, Any]:
-    specific = SCHEMA_DIR / f"{record_type}.cs-aces.json"
-    return load(specific if specific.exists() else SCHEMA_DIR / f"{record_type}.json")
-
-
-def error_paths(schema: dict[str, Any], data: Any) -> set[str]:
-    return {error.json_path for error in Draft202012Validator(schema).iter_errors(data)}
-
-
-def resolve(document: Any, json_path: str) -> Any:
-    """The value at a ``$.a.b[0]`` path; KeyError/IndexError when it does not exist."""
-    assert json_path.startswith("$"), json_path
-    value = document
-    for key, index in PATH_STEP.findall(json_path[1:]):
-        value = value[key] if key else value[int(index)]
-    return value
-
-
-def table_value(table_id: str, key: str, column: str) -> Any:
-    data = RECORDS[("table", table_id)]["data"]
-    rows = [dict(zip(data["columns"], row, strict=True)) for row in data["rows"]]
-    (row,) = [row for row in rows if row[data["columns"][0]] == key]
-    return row[column]
+PACK = book.load(PACK_PATH)
+RECORDS = book.records_by_key(PACK)
+schema_for = partial(book.schema_for, system=SYSTEM)
+table_value = partial(book.table_value, RECORDS)
 
 
 def starting_values(figure_id: str) -> dict[str, int | None]:
@@ -281,11 +250,10 @@ def test_abilities_whose_card_is_missing_flag_their_readings():
 
 
 def test_records_are_sorted_and_the_file_is_canonical():
-    keys = [(r["type"], r["id"]) for r in PACK["records"]]
+    keys = book.record_keys(PACK)
     assert keys == sorted(keys)
     assert len(keys) == len(set(keys))
-    text = PACK_PATH.read_text(encoding="utf-8")
-    assert text == json.dumps(PACK, indent=2, ensure_ascii=False, sort_keys=True) + "\n"
+    assert PACK_PATH.read_text(encoding="utf-8") == book.canonical_text(PACK)
     assert (PACK["id"], PACK["version"], PACK["system"]) == ("cs-aces-core", "1.0.0", "cs-aces")
 
 
@@ -309,11 +277,9 @@ def test_references_resolve_to_records():
                 assert set(click["colours"].values()) <= ability_ids
 
 
-@pytest.mark.parametrize("record", PACK["records"], ids=lambda r: f"{r['type']}:{r['id']}")
+@pytest.mark.parametrize("record", PACK["records"], ids=book.record_id)
 def test_record_data_is_valid_against_its_schema(record):
-    validator = Draft202012Validator(schema_for(record["type"]))
-    problems = [f"{e.json_path}: {e.message}" for e in validator.iter_errors(record["data"])]
-    assert problems == []
+    assert book.schema_errors(schema_for(record["type"]), record["data"]) == []
 
 
 BAD_DOCUMENTS = [
@@ -351,8 +317,8 @@ BAD_DOCUMENTS = [
     ids=[f"{t}:{p}" for t, _, _, p in BAD_DOCUMENTS],
 )
 def test_schema_refuses_a_bad_document_naming_the_path(record_type, record_id, spoil, path):
-    data = json.loads(json.dumps(RECORDS[(record_type, record_id)]["data"]))
-    assert error_paths(schema_for(record_type), data) == set()
+    data = copy_of(RECORDS[(record_type, record_id)]["data"])
+    assert error_paths(schema_for(record_type), data) == []
     spoil(data)
     assert path in error_paths(schema_for(record_type), data)
 
@@ -361,7 +327,7 @@ def test_schema_refuses_a_bad_document_naming_the_path(record_type, record_id, s
     extra=st.integers(min_value=0, max_value=6), targets=st.integers(min_value=-50, max_value=-1)
 )
 def test_negative_targets_or_extra_base_keys_are_refused(extra, targets):
-    figure = json.loads(json.dumps(RECORDS[("figure", "ruffian")]["data"]))
+    figure = copy_of(RECORDS[("figure", "ruffian")]["data"])
     figure["base"]["targets"] = targets
     assert "$.base.targets" in error_paths(schema_for("figure"), figure)
     figure["base"]["targets"] = 1
@@ -370,5 +336,4 @@ def test_negative_targets_or_extra_base_keys_are_refused(extra, targets):
 
 
 def test_pack_envelope_is_valid():
-    validator = Draft202012Validator(load(ROOT / "content" / "schemas" / "pack.json"))
-    assert [f"{e.json_path}: {e.message}" for e in validator.iter_errors(PACK)] == []
+    assert book.envelope_errors(PACK) == []

@@ -8,20 +8,21 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
 from jsonschema import Draft202012Validator
 
-ROOT = Path(__file__).resolve().parents[2]
-PACK = ROOT / "content" / "packs" / "cs-hex" / "cs-hex-core.json"
-RECORD_SCHEMAS = ROOT / "content" / "schemas" / "records"
+from tests.content import book
+
+SYSTEM = "cs-hex"
+PACK = book.pack_path(SYSTEM)
 SEED = "004_5f35beb3cfa88850.txt"
 
 
 def _pack() -> dict[str, Any]:
-    return json.loads(PACK.read_text(encoding="utf-8"))
+    pack: dict[str, Any] = book.load(PACK)
+    return pack
 
 
 def _record(type_: str, id_: str) -> dict[str, Any]:
@@ -31,10 +32,7 @@ def _record(type_: str, id_: str) -> dict[str, Any]:
 
 
 def _schema_for(type_: str) -> Draft202012Validator:
-    path = RECORD_SCHEMAS / f"{type_}.cs-hex.json"
-    if not path.exists():
-        path = RECORD_SCHEMAS / f"{type_}.json"
-    schema = json.loads(path.read_text(encoding="utf-8"))
+    schema = book.schema_for(type_, SYSTEM)
     Draft202012Validator.check_schema(schema)
     return Draft202012Validator(schema)
 
@@ -161,12 +159,11 @@ def test_pack_envelope_and_file_form() -> None:
     text = PACK.read_text(encoding="utf-8")
     doc = json.loads(text)
     assert (doc["id"], doc["version"], doc["system"]) == ("cs-hex-core", "1.1.0", "cs-hex")
-    assert text == json.dumps(doc, indent=2, ensure_ascii=False, sort_keys=True) + "\n"
-    keys = [(r["type"], r["id"]) for r in doc["records"]]
+    assert text == book.canonical_text(doc)
+    keys = book.record_keys(doc)
     assert keys == sorted(keys)
     assert len(set(keys)) == len(keys)
-    schema = json.loads((ROOT / "content" / "schemas" / "pack.json").read_text("utf-8"))
-    assert list(Draft202012Validator(schema).iter_errors(doc)) == []
+    assert book.envelope_errors(doc) == []
 
 
 @pytest.mark.parametrize("record", _pack()["records"], ids=lambda r: f"{r['type']}/{r['id']}")
@@ -435,7 +432,7 @@ def _normal(text: str) -> str:
     return " ".join(text.lower().replace("ё", "е").split())
 
 
-SEED_PATH = ROOT.parent / "shared" / "seeds" / SEED
+SEED_PATH = book.SEEDS / SEED
 NEEDS_SEED = pytest.mark.skipif(not SEED_PATH.exists(),
                                 reason="the seed text is not beside the repository")
 

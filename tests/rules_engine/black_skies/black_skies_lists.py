@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import copy
-import re
 from typing import Any
 
 from rules_engine.catalogue import load_catalogue
 
 CATALOGUE = load_catalogue()
-PATH_STEP = re.compile(r"\.([A-Za-z_][A-Za-z0-9_]*)|\[(\d+)\]")
 
 BLACK_TIGER: dict[str, Any] = {
     # Examples: "Black Tiger Weight - Medium Thrusters - Rear Weapons - Laser Cannons (2)
@@ -51,11 +49,3 @@ def tiger_squadron() -> dict[str, Any]:
     return squadron(pilot("Red", "Kell", 4), pilot("Red", "Moss", 2),
                     pilot("Gold", "Ariane", 3), pilot("Gold", "Tobin", 1))
 
-
-def resolve(document: Any, json_path: str) -> Any:
-    """The value at a ``$.a.b[0]`` path; KeyError/IndexError when it does not exist."""
-    assert json_path.startswith("$"), json_path
-    value = document
-    for key, index in PATH_STEP.findall(json_path[1:]):
-        value = value[key] if key else value[int(index)]
-    return value

@@ -8,10 +8,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules_engine import check
+from tests.json_paths import resolve
 from tests.rules_engine.black_skies.black_skies_lists import (
     CATALOGUE,
     envelope,
-    resolve,
 )
 
 SLUGS = st.sampled_from

@@ -11,20 +11,12 @@ from hypothesis import strategies as st
 from rules_engine import BadDocument, load_catalogue
 from rules_engine.cs_aces import ODDS
 from rules_engine.cs_aces.dice import count_hits
+from tests.rules_engine.cs_aces.dice_enumeration import distribution, enumerate_hits
 
 CATALOGUE = load_catalogue()
 
 
-def exact(report, key):
-    return {int(k): Fraction(v["exact"]) for k, v in report[key]["distribution"].items()}
-
-
-def enumerate_hits(dice, need):
-    out = {}
-    for faces in itertools.product(range(1, 7), repeat=dice):
-        h = sum(f >= need for f in faces)
-        out[h] = out.get(h, 0) + 1
-    return {k: Fraction(v, 6**dice) for k, v in out.items()}
+exact = distribution
 
 
 def test_charlies_defensive_fate_turns_four_hits_into_one():

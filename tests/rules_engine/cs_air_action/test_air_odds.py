@@ -8,22 +8,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules_engine import load_catalogue
+from rules_engine.cs_aces.dice import count_hits
 from rules_engine.cs_air_action import ODDS
 from rules_engine.cs_air_action.collisions import check_fails, collision_damage
+from tests.rules_engine.cs_aces.dice_enumeration import distribution, enumerate_hits
 
 CATALOGUE = load_catalogue()
 
 
 def dist(report, key="hits"):
-    return {int(k): Fraction(v["exact"]) for k, v in report[key]["distribution"].items()}
-
-
-def enumerate_hits(dice, need):
-    out = {}
-    for faces in itertools.product(range(1, 7), repeat=dice):
-        h = sum(f >= need for f in faces)
-        out[h] = out.get(h, 0) + 1
-    return {k: Fraction(v, 6**dice) for k, v in out.items()}
+    return distribution(report, key)
 
 
 def test_loyles_offensive_fate_rolls_six_dice_against_silhouette_5():
@@ -94,3 +88,38 @@ def test_a_serious_collision_destroys_the_weaker_plane():
     # both fail (1 click each), then both take clicks until the one with fewer left is gone
     assert collision_damage(True, True, True, 3, 5, fate=False) == (3, 3)
     assert collision_damage(True, True, True, 3, 5, fate=True) == (0, 0)
+
+
+def test_charlies_air_action_fate_example_leaves_the_natural_six():
+    # "Fate": "Charlie Steele's plane has a silhouette value of 4. Her opponent takes a shot
+    # at her, rolling 4, 4, 5, and 6 for a total of four hits! ... the 6 hit cannot be
+    # prevented by fate. Charlie clicks her plane's combat dial clockwise one click."
+    plane = CATALOGUE.get("cs-air-action", "figure", "charlie-steele-fury")
+    silhouette = plane.data["base"]["silhouette"]
+    assert silhouette == 4
+    assert count_hits([4, 4, 5, 6], silhouette) == 4
+    assert count_hits([4, 4, 5, 6], silhouette, defensive_fate=True) == 1
+
+
+def test_throttling_two_clicks_costs_a_click_on_a_failed_check():
+    # "Set Throttle": "If the pilot check fails ... give the plane 1 click of damage."
+    report = ODDS["pilot_check"](CATALOGUE, piloting=7, purpose="throttle_two")
+    assert dist(report, "damage") == {0: Fraction(21, 36), 1: Fraction(15, 36)}
+    assert report["success"]["exact"] == "7/12"
+
+
+def test_a_critical_failure_of_2_fails_even_a_piloting_value_of_2():
+    # "Collisions with Other Planes": "a critical failure (a roll with a total of 2)".
+    report = ODDS["pilot_check"](CATALOGUE, piloting=2, purpose="redline")
+    assert report["success"]["exact"] == "35/36"
+    assert report["critical_failure"]["exact"] == "1/36"
+
+
+def test_a_fated_serious_collision_between_two_planes_is_avoided_completely():
+    # "Fate": "If only two planes were involved in the collision, the collision is
+    # completely avoided" -- only a serious collision (a 2 rolled) can be fated away.
+    report = ODDS["collision"](CATALOGUE, piloting_a=13, piloting_b=13, clicks_left_a=1,
+                               clicks_left_b=1, fate_a=True)
+    # every check fails against 13; the 71 serious pairs of 1296 cost nothing at all
+    assert dist(report, "damage_a") == {0: Fraction(71, 1296), 1: Fraction(1225, 1296)}
+    assert report["serious"]["exact"] == f"{Fraction(71, 1296)}"
