@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test install lint check-migrations packs worker bench clean
+.PHONY: run test install lint typecheck check-migrations packs worker bench clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -37,6 +37,9 @@ test: install lint check-migrations
 
 lint: install
 	$(VENV)/bin/ruff check .
+
+typecheck: install
+	$(VENV)/bin/mypy
 
 check-migrations: install
 	DJANGO_SETTINGS_MODULE=builder.settings.test $(PY) manage.py check

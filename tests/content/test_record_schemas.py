@@ -11,10 +11,11 @@ from typing import Any
 import pytest
 from django.core.exceptions import ValidationError
 
-from content.models import RECORD_MODELS, Figure, GameSystem
+from content.models import RECORD_MODELS
 from content.schemas import RECORD_SCHEMA_DIR, record_data_errors, record_schema_path
 from rules_engine.jsonpath import json_path
 from tests.conftest import pack_paths, read_pack
+from tests.content.factories import FigureFactory, GameSystemFactory
 
 
 def records_by_schema() -> dict[str, tuple[str, dict[str, Any]]]:
@@ -79,13 +80,8 @@ def test_each_schema_refuses_a_bad_document_naming_the_path(schema_name):
 
 
 def test_a_record_refuses_invalid_data_on_full_clean(db):
-    system = GameSystem.objects.create(slug="cs-air-action", name="Air Action")
-    figure = Figure(
-        system=system,
-        stable_id="x",
-        name="X",
-        source={"seed": "s", "section": "t"},
-        data={"kind": "plane", "point_value": -5},
+    figure = FigureFactory.build(
+        system=GameSystemFactory(slug="cs-air-action"), data={"kind": "plane", "point_value": -5}
     )
 
     with pytest.raises(ValidationError) as exc:
@@ -118,10 +114,10 @@ def test_production_settings_refuse_to_start_without_a_secret_key():
 
 
 def test_a_record_refuses_a_source_without_its_section(db):
-    system = GameSystem.objects.create(slug="cs-aces", name="Aces")
-    figure = Figure(
-        system=system, stable_id="x", name="X", source={"seed": "000.txt"},
-        uncertain=[{"path": "data.points"}], data={"kind": "ace", "point_value": 5},
+    figure = FigureFactory.build(
+        system=GameSystemFactory(),
+        source={"seed": "000.txt"},
+        uncertain=[{"path": "data.points"}],
     )
 
     with pytest.raises(ValidationError) as exc:
