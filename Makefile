@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test install lint typecheck check-migrations packs worker bench clean
+.PHONY: run test install browser lint typecheck check-migrations packs worker bench clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -32,8 +32,17 @@ run: install var
 	  $(PY) manage.py runserver $(HOST):$(PORT)
 
 ## make test: install what the tests need and run them all (SQLite, or DATABASE_URL)
-test: install lint check-migrations
+test: install browser lint typecheck check-migrations
 	$(PY) -m pytest -q -p no:cacheprovider
+
+# Page tests drive Debian's Chromium (Playwright's own browser downloads are not used).
+browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+	  else \
+	    echo "chromium is not installed: page tests will be skipped (sudo apt-get install chromium)"; \
+	  fi; }
 
 lint: install
 	$(VENV)/bin/ruff check .
