@@ -53,6 +53,11 @@ def dial_table(
                 }
             )
         markers = [MARKER_LABELS.get(m, m.replace("_", " ")) for m in click.get("markers", [])]
+        if click.get("bail_out_value") is not None:
+            label = f"bail out {click['bail_out_value']}"
+            markers = [label if m == MARKER_LABELS["bail_out"] else m for m in markers]
+            if label not in markers:
+                markers.append(label)
         rows.append({"number": number, "cells": cells, "markers": ", ".join(markers)})
     return render_to_string(
         "admin/content/dial_table.html",

@@ -158,3 +158,16 @@ def test_a_figure_pointing_at_a_missing_dial_is_refused(admin_client):
     ]
     figure.refresh_from_db()
     assert figure.data["combat_dial"] != "no-such-dial"
+
+
+def test_a_dial_shows_its_bail_out_values(admin_client):
+    figure = Figure.objects.get(system__slug="cs-air-action", stable_id="charlie-steele-fury")
+    page = admin_client.get(admin_url(Figure, "change", figure.pk)).content.decode()
+    values = [
+        c["bail_out_value"]
+        for c in figure.combat_dial.data["clicks"]
+        if c.get("bail_out_value") is not None
+    ]
+    assert values
+    for value in values:
+        assert f"bail out {value}" in page
