@@ -1,13 +1,15 @@
 """Command line: ``python -m rules_engine catalogue|check|cost|odds|simulate``.
 
 JSON on stdout. Exit codes: 0 legal (or answered), 1 illegal, 2 bad input (the message on
-stderr and stdout names the JSON path).
+stderr and stdout names the JSON path), 141 quietly when the reader closes the pipe.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import signal
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -20,17 +22,26 @@ from rules_engine.listdoc import validate_list
 from rules_engine.systems import SYSTEM_PACKAGES, system_module
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_BAD_INPUT = 0, 1, 2
+# What a shell reports for a program stopped by SIGPIPE (``... | head``).
+EXIT_CLOSED_PIPE = 128 + signal.SIGPIPE
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
-        catalogue = load_catalogue(Path(args.packs))
-        return int(args.run(catalogue, args))
-    except BadDocument as exc:
-        _emit(exc.to_dict())
-        print(f"bad input: {exc}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+        try:
+            catalogue = load_catalogue(Path(args.packs))
+            code = int(args.run(catalogue, args))
+        except BadDocument as exc:
+            _emit(exc.to_dict())
+            print(f"bad input: {exc}", file=sys.stderr)
+            code = EXIT_BAD_INPUT
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader stopped reading; point stdout at devnull so the flush at exit is quiet.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_CLOSED_PIPE
+    return code
 
 
 def _parser() -> argparse.ArgumentParser:

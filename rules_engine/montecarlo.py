@@ -44,6 +44,27 @@ def mean(samples: ArrayLike) -> Estimate:
     return Estimate(m, m - half, m + half)
 
 
+def outcome(a_wins: int, draws: int, b_wins: int, runs: int) -> dict[str, dict[str, float]]:
+    """Who won how often, the ``outcome`` of every simulation report, so all systems read alike.
+
+    Args:
+        a_wins: runs won by list A.
+        draws: runs neither list won.
+        b_wins: runs won by list B.
+        runs: runs played; the three counts must add up to it.
+
+    Returns:
+        ``{"a_wins", "draws", "b_wins"}``, each a Wilson 95% ``Estimate`` as a dict.
+
+    Raises:
+        ValueError: a count is negative or the counts do not add up to ``runs``.
+    """
+    counts = {"a_wins": a_wins, "draws": draws, "b_wins": b_wins}
+    if min(counts.values()) < 0 or sum(counts.values()) != runs:
+        raise ValueError(f"outcome counts {counts} do not add up to {runs} runs")
+    return {key: proportion(count, runs).to_dict() for key, count in counts.items()}
+
+
 def rng(seed: int) -> np.random.Generator:
     """The one way the engine makes randomness: seeded, so a run can be replayed."""
     return np.random.default_rng(seed)

@@ -9,7 +9,8 @@ import numpy as np
 from numpy.typing import NDArray
 
 from rules_engine.black_skies.scenario import SIDES, Scenario
-from rules_engine.montecarlo import mean, proportion
+from rules_engine.jsonpath import child
+from rules_engine.montecarlo import mean, outcome, proportion
 
 if TYPE_CHECKING:
     from rules_engine.black_skies.simulation import Fighter
@@ -24,23 +25,20 @@ GEOMETRY = (
 def report(sc: Scenario, fighters: Sequence[Fighter], docs: Sequence[Mapping[str, Any]],
            legal: Sequence[bool], hull: NDArray[np.int64], turns: NDArray[np.int64],
            winner: NDArray[np.int64], runs: int, seed: int) -> dict[str, Any]:
-    """Summarise finished fights (see ``simulation.fight`` for the arrays)."""
-    outcome = {
-        "a_wins": proportion(int((winner == 0).sum()), runs).to_dict(),
-        "draws": proportion(int((winner == -1).sum()), runs).to_dict(),
-        "b_wins": proportion(int((winner == 1).sum()), runs).to_dict(),
-    }
+    """Summarise finished fights (see ``simulation.fight`` for the arrays) in the shared
+    report shape of docs/simulation.md; ``geometry`` and ``sides`` are this system's extras."""
     return {
         "system": "black-skies",
         "runs": runs,
         "seed": seed,
+        "lists": {s: d.get("name") for s, d in zip(SIDES, docs, strict=True)},
         "scenario": sc.to_dict(),
-        "geometry": GEOMETRY,
-        "sides": {s: {"name": d["name"], "legal": ok} for s, d, ok in zip(SIDES, docs, legal,
-                                                                         strict=True)},
-        "outcome": outcome,
+        "outcome": outcome(int((winner == 0).sum()), int((winner == -1).sum()),
+                           int((winner == 1).sum()), runs),
         "turns": mean(turns).to_dict(),
-        "fighters": [_fighter(f, hull[:, i], runs) for i, f in enumerate(fighters)],
+        "figures": [_fighter(f, hull[:, i], runs) for i, f in enumerate(fighters)],
+        "geometry": GEOMETRY,
+        "sides": {s: {"legal": ok} for s, ok in zip(SIDES, legal, strict=True)},
     }
 
 
@@ -49,10 +47,10 @@ def _fighter(f: Fighter, hull_left: NDArray[np.int64], runs: int) -> dict[str, A
     counts = np.bincount(taken, minlength=f.hull + 1)
     return {
         "side": SIDES[f.side],
-        "entry": f.entry,
-        "pilot": f.pilot,
+        "path": child(f"list_{SIDES[f.side]}.entries", f.entry),
+        "name": f.pilot,
+        "survival": proportion(int((hull_left > 0).sum()), runs).to_dict(),
         "design": f.design,
-        "survived": proportion(int((hull_left > 0).sum()), runs).to_dict(),
         "crippled_at_end": proportion(
             int(((hull_left > 0) & (2 * hull_left <= f.hull)).sum()), runs).to_dict(),
         "damage_taken": {str(d): float(c / runs) for d, c in enumerate(counts)},

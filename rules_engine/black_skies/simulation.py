@@ -114,8 +114,9 @@ def simulate(
         seed: the random seed; the same seed gives the same result.
 
     Returns:
-        Wins, draws and losses with 95% intervals, turns, and each fighter's survival,
-        crippling and damage distribution.
+        The shared simulation report (docs/simulation.md, "The report"): wins, draws and
+        losses with 95% intervals, turns, and each fighter's survival, crippling and damage
+        distribution; extras ``geometry`` and ``sides`` (each list's legality).
 
     Raises:
         BadDocument: a scenario parameter or a list that cannot be flown.

@@ -19,7 +19,7 @@ from rules_engine.catalogue import Catalogue
 from rules_engine.crimson_dust.content import RANGE_BANDS
 from rules_engine.crimson_dust.fighters import Side, side_from
 from rules_engine.errors import BadDocument
-from rules_engine.montecarlo import mean, proportion, rng
+from rules_engine.montecarlo import mean, outcome, proportion, rng
 
 ASSUMPTIONS = (
     "Both warbands stand at the scenario's range band for the whole fight; nobody moves.",
@@ -282,8 +282,9 @@ def simulate(catalogue: Catalogue, list_a: Mapping[str, Any], list_b: Mapping[st
         seed: the random seed; the same seed gives the same result.
 
     Returns:
-        Win/draw/loss for list A with 95% intervals, expected turns, each model's survival
-        and the casualty distribution of each side.
+        The shared simulation report (docs/simulation.md, "The report"): outcome shares with
+        95% intervals, expected turns, each model's survival and weapon; extras ``sides``
+        (each warband's points, legality and casualty distribution) and ``assumptions``.
     """
     s = read_scenario(scenario)
     if runs <= 0:
@@ -298,35 +299,37 @@ def simulate(catalogue: Catalogue, list_a: Mapping[str, Any], list_b: Mapping[st
     left = [a.any(1) for a in alive]
     a_wins = int((left[0] & ~left[1]).sum())
     b_wins = int((left[1] & ~left[0]).sum())
-    report: dict[str, Any] = {
-        "system": "crimson-dust",
-        "runs": runs,
-        "seed": seed,
-        "scenario": s.to_dict(),
-        "assumptions": list(ASSUMPTIONS),
-        "result": {
-            "a_wins": proportion(a_wins, runs).to_dict(),
-            "draw": proportion(runs - a_wins - b_wins, runs).to_dict(),
-            "b_wins": proportion(b_wins, runs).to_dict(),
-        },
-        "turns": mean(fight.turns).to_dict(),
-    }
-    for k, (label, doc) in enumerate((("a", list_a), ("b", list_b))):
+    labels = ("a", "b")
+    figures: list[dict[str, Any]] = []
+    sides_report: dict[str, Any] = {}
+    for k, label in enumerate(labels):
         side = sides[k]
+        figures += [
+            {"side": label, "path": f"list_{label}{side.paths[m].removeprefix('$')}",
+             "name": side.names[m],
+             "survival": proportion(int(alive[k][:, m].sum()), runs).to_dict(),
+             "weapon": side.weapons[m]}
+            for m in range(side.size)
+        ]
         lost = side.size - alive[k].sum(axis=1)
         counts = np.bincount(lost, minlength=side.size + 1)
-        report[label] = {
-            "name": doc.get("name"),
+        sides_report[label] = {
             "points": side.points,
             "legal": side.legal,
-            "models": [
-                {"path": side.paths[m], "name": side.names[m], "weapon": side.weapons[m],
-                 "survival": proportion(int(alive[k][:, m].sum()), runs).to_dict()}
-                for m in range(side.size)
-            ],
             "casualties": {
                 "distribution": {str(n): float(c) / runs for n, c in enumerate(counts) if c},
                 "mean": mean(lost).to_dict(),
             },
         }
-    return report
+    return {
+        "system": "crimson-dust",
+        "runs": runs,
+        "seed": seed,
+        "lists": {"a": list_a.get("name"), "b": list_b.get("name")},
+        "scenario": s.to_dict(),
+        "outcome": outcome(a_wins, runs - a_wins - b_wins, b_wins, runs),
+        "turns": mean(fight.turns).to_dict(),
+        "figures": figures,
+        "sides": sides_report,
+        "assumptions": list(ASSUMPTIONS),
+    }

@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 
 from rules_engine.cs_aces.arrays import Bools, Ints
-from rules_engine.montecarlo import mean, proportion
+from rules_engine.montecarlo import mean, outcome, proportion
 
 
 def tie_broken(*scores: Ints) -> Ints:
@@ -25,15 +25,15 @@ def tie_broken(*scores: Ints) -> Ints:
     return out
 
 
-def outcome_report(codes: Ints, victory: Ints, runs: int) -> dict[str, Any]:
-    """Shares of wins, draws and losses and each side's mean victory points."""
-    return {
-        "a_wins": proportion(int((codes == 1).sum()), runs).to_dict(),
-        "draws": proportion(int((codes == 0).sum()), runs).to_dict(),
-        "b_wins": proportion(int((codes == -1).sum()), runs).to_dict(),
-        "victory_points": {"a": mean(victory[:, 0]).to_dict(),
-                           "b": mean(victory[:, 1]).to_dict()},
-    }
+def outcome_report(codes: Ints, runs: int) -> dict[str, Any]:
+    """The report's ``outcome``: shares of A's wins, draws and B's wins (from ``tie_broken``)."""
+    a_wins, b_wins = int((codes == 1).sum()), int((codes == -1).sum())
+    return outcome(a_wins, runs - a_wins - b_wins, b_wins, runs)
+
+
+def victory_points_report(victory: Ints) -> dict[str, Any]:
+    """Each side's mean victory points; ``victory`` is (runs, 2), side A first."""
+    return {"a": mean(victory[:, 0]).to_dict(), "b": mean(victory[:, 1]).to_dict()}
 
 
 def figure_report(side: int, path: str, name: str, damage: Ints, ko: int,
@@ -51,13 +51,11 @@ def figure_report(side: int, path: str, name: str, damage: Ints, ko: int,
     }
 
 
-def run_header(system: str, runs: int, seed: int, names: Sequence[Any],
-               build_points: tuple[int, int]) -> dict[str, Any]:
-    """The opening of every simulation result: what was played, how often, with which seed."""
+def run_header(system: str, runs: int, seed: int, names: Sequence[Any]) -> dict[str, Any]:
+    """The opening of every simulation report: what was played, how often, with which seed."""
     return {
         "system": system,
         "runs": runs,
         "seed": seed,
         "lists": {"a": names[0], "b": names[1]},
-        "build_points": {"a": build_points[0], "b": build_points[1]},
     }

@@ -13,7 +13,13 @@ from rules_engine.cs_aces.characters import SYSTEM
 from rules_engine.cs_aces.fight import AcesFight
 from rules_engine.cs_aces.fight_scenario import SCENARIO
 from rules_engine.cs_aces.forces import build_teams
-from rules_engine.cs_aces.report import figure_report, outcome_report, run_header, tie_broken
+from rules_engine.cs_aces.report import (
+    figure_report,
+    outcome_report,
+    run_header,
+    tie_broken,
+    victory_points_report,
+)
 from rules_engine.cs_aces.scenario import describe, read_scenario
 from rules_engine.montecarlo import mean, rng
 
@@ -44,8 +50,9 @@ def simulate(
         seed: the same seed gives the same result.
 
     Returns:
-        JSON-ready results: outcome shares, victory points, turns, captures, per-figure
-        survival and damage, and the scenario as played.
+        The shared simulation report (docs/simulation.md, "The report"): the scenario as
+        played, outcome shares, turns, per-figure survival, captive at the end and clicks of
+        damage; extras ``victory_points`` and ``build_points``.
     """
     params = read_scenario(SCENARIO, scenario)
     team = build_teams(catalogue, list_a, list_b)
@@ -53,13 +60,14 @@ def simulate(
     codes = outcome_codes(state.victory, team.build_points)
     alive = state.damage < team.ko
     return {
-        **run_header(SYSTEM, runs, seed, (list_a.get("name"), list_b.get("name")),
-                     team.build_points),
+        **run_header(SYSTEM, runs, seed, (list_a.get("name"), list_b.get("name"))),
         "scenario": describe(SCENARIO, params),
-        **outcome_report(codes, state.victory, runs),
+        "outcome": outcome_report(codes, runs),
         "turns": mean(state.turns).to_dict(),
         "figures": [figure_report(int(team.side[i]), team.paths[i], team.names[i],
                                   state.damage[:, i], int(team.ko[i]), runs,
                                   captive_at_end=alive[:, i] & (state.captor[:, i] >= 0))
                     for i in range(team.count)],
+        "victory_points": victory_points_report(state.victory),
+        "build_points": {"a": team.build_points[0], "b": team.build_points[1]},
     }

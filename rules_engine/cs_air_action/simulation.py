@@ -9,7 +9,13 @@ import numpy as np
 
 from rules_engine.catalogue import Catalogue
 from rules_engine.cs_aces.arrays import Ints
-from rules_engine.cs_aces.report import figure_report, outcome_report, run_header, tie_broken
+from rules_engine.cs_aces.report import (
+    figure_report,
+    outcome_report,
+    run_header,
+    tie_broken,
+    victory_points_report,
+)
 from rules_engine.cs_aces.scenario import describe, read_scenario
 from rules_engine.cs_air_action.fight import Fight, FightState
 from rules_engine.cs_air_action.forces import Forces, build_forces
@@ -30,16 +36,18 @@ def outcome_codes(victory: Ints, shot_down: Ints, build_points: tuple[int, int])
 
 
 def fight_report(forces: Forces, state: FightState, runs: int) -> dict[str, Any]:
-    """Win/draw/loss, victory points, turns, survival and damage, with 95% intervals."""
+    """Win/draw/loss, turns, survival and damage, victory points and planes shot down, with
+    95% intervals."""
     codes = outcome_codes(state.victory, state.shot_down, forces.build_points)
     return {
-        **outcome_report(codes, state.victory, runs),
-        "planes_shot_down": {"by_a": mean(state.shot_down[:, 0]).to_dict(),
-                             "by_b": mean(state.shot_down[:, 1]).to_dict()},
+        "outcome": outcome_report(codes, runs),
         "turns": mean(state.turns).to_dict(),
         "figures": [figure_report(int(forces.side[i]), forces.paths[i], forces.names[i],
                                   state.damage[:, i], int(forces.ko[i]), runs)
                     for i in range(forces.count)],
+        "victory_points": victory_points_report(state.victory),
+        "planes_shot_down": {"by_a": mean(state.shot_down[:, 0]).to_dict(),
+                             "by_b": mean(state.shot_down[:, 1]).to_dict()},
     }
 
 
@@ -62,8 +70,9 @@ def simulate(
         seed: the same seed gives the same result.
 
     Returns:
-        JSON-ready results: outcome shares, victory points, turns, per-plane survival and
-        damage, and the scenario as played.
+        The shared simulation report (docs/simulation.md, "The report"): the scenario as
+        played, outcome shares, turns, per-plane survival and clicks of damage; extras
+        ``victory_points``, ``planes_shot_down`` and ``build_points``.
 
     Raises:
         BadDocument: a scenario value or a list entry the fight cannot use.
@@ -72,8 +81,8 @@ def simulate(
     forces = build_forces(catalogue, list_a, list_b, params["victory_points_include_ace"])
     state = Fight(forces, params, runs, rng(seed)).play()
     return {
-        **run_header(SYSTEM, runs, seed, (list_a.get("name"), list_b.get("name")),
-                     forces.build_points),
+        **run_header(SYSTEM, runs, seed, (list_a.get("name"), list_b.get("name"))),
         "scenario": describe(SCENARIO, params),
         **fight_report(forces, state, runs),
+        "build_points": {"a": forces.build_points[0], "b": forces.build_points[1]},
     }

@@ -37,14 +37,17 @@ def test_outcomes_add_up_and_fighters_are_reported():
     assert sum(outcome[k]["value"] for k in ("a_wins", "draws", "b_wins")) == pytest.approx(1)
     for estimate in outcome.values():
         assert estimate["low"] <= estimate["value"] <= estimate["high"]
-    assert [(f["side"], f["pilot"]) for f in result["fighters"]] == [
+    assert [(f["side"], f["name"]) for f in result["figures"]] == [
         ("a", "Kell"), ("a", "Moss"), ("a", "Ariane"), ("a", "Tobin"),
         ("b", "Vance"), ("b", "Orla")]
-    lancer = result["fighters"][4]
+    assert [f["path"] for f in result["figures"]] == [
+        "list_a.entries[0]", "list_a.entries[1]", "list_a.entries[2]", "list_a.entries[3]",
+        "list_b.entries[0]", "list_b.entries[1]"]
+    lancer = result["figures"][4]
     assert list(lancer["damage_taken"]) == [str(n) for n in range(9)]
     assert sum(lancer["damage_taken"].values()) == pytest.approx(1)
     # A fighter survives exactly when it has taken less than its hull (8 for a heavy).
-    assert lancer["survived"]["value"] == pytest.approx(1 - lancer["damage_taken"]["8"])
+    assert lancer["survival"]["value"] == pytest.approx(1 - lancer["damage_taken"]["8"])
     assert 1 <= result["turns"]["value"] <= 20
     assert result["scenario"]["max_turns"] == 20
     assert result["scenario"]["range_weights"] == {"close": 1, "medium": 2, "long": 1}
@@ -55,7 +58,7 @@ def test_no_targets_in_arc_means_every_fight_is_a_draw():
                       {"shot_chance": 0, "max_turns": 5}, 500, 1)
     assert result["outcome"]["draws"]["value"] == 1
     assert result["turns"] == {"value": 5, "low": 5, "high": 5}
-    assert all(f["survived"]["value"] == 1 for f in result["fighters"])
+    assert all(f["survival"]["value"] == 1 for f in result["figures"])
 
 
 def test_one_turn_of_fire_matches_the_exact_volley():
@@ -70,12 +73,12 @@ def test_one_turn_of_fire_matches_the_exact_volley():
     exact = ODDS["volley"](CATALOGUE, design="black-tiger", range="medium",
                            target_armour="light-armour", target_shields=1,
                            target_weight="heavy")
-    seen = result["fighters"][1]["damage_taken"]
+    seen = result["figures"][1]["damage_taken"]
     for value, entry in exact["damage"]["distribution"].items():
         p = float(Fraction(entry["exact"]))
         sd = (p * (1 - p) / runs) ** 0.5
         assert abs(seen[value] - p) <= 4 * sd + 1e-9, value
-    mean = result["fighters"][1]["mean_damage_taken"]
+    mean = result["figures"][1]["mean_damage_taken"]
     assert mean["low"] <= float(Fraction(exact["damage"]["mean"]["exact"])) <= mean["high"]
 
 
@@ -146,4 +149,4 @@ def test_whose_maneuver_penalty_lowers_the_roll(maneuvers, penalty_of, hit):
     # Two Laser Cannons, no armour: the Lancer takes no damage only when both d12s miss.
     p = float((1 - hit) ** 2)
     sd = (p * (1 - p) / runs) ** 0.5
-    assert abs(result["fighters"][1]["damage_taken"]["0"] - p) <= 4 * sd
+    assert abs(result["figures"][1]["damage_taken"]["0"] - p) <= 4 * sd

@@ -35,8 +35,8 @@ def test_the_same_seed_gives_the_same_result(catalogue):
 
 def test_five_veterans_beat_three_green_pistols(catalogue):
     report = simulate(catalogue, veterans(5), greens(3), {"band": "6-12"}, 400, 1)
-    assert report["result"]["a_wins"]["low"] > 0.95
-    assert report["b"]["casualties"]["mean"]["value"] == pytest.approx(3, abs=0.1)
+    assert report["outcome"]["a_wins"]["low"] > 0.95
+    assert report["sides"]["b"]["casualties"]["mean"]["value"] == pytest.approx(3, abs=0.1)
     assert report["scenario"] == {"band": "6-12", "concealed": False, "cover": 0,
                                   "morale": True, "max_turns": 8}
 
@@ -45,27 +45,29 @@ def test_out_of_range_nobody_can_shoot_and_every_fight_is_a_draw(catalogue):
     # Pistols print '-' at 24-36 units.
     report = simulate(catalogue, greens(2), greens(2), {"band": "24-36", "max_turns": 3},
                       50, 1)
-    assert report["result"]["draw"]["value"] == 1.0
+    assert report["outcome"]["draws"]["value"] == 1.0
     assert report["turns"]["value"] == 3
-    assert [m["weapon"] for m in report["a"]["models"]] == [None, None]
+    assert [(m["side"], m["weapon"]) for m in report["figures"]] == [
+        ("a", None), ("a", None), ("b", None), ("b", None)]
 
 
 def test_the_report_covers_every_model_and_casualty_count(catalogue):
     report = simulate(catalogue, veterans(2), veterans(2), {}, 200, 5)
-    result = report["result"]
-    assert sum(result[k]["value"] for k in ("a_wins", "draw", "b_wins")) == pytest.approx(1)
-    assert [m["path"] for m in report["a"]["models"]] == ["$.entries[0]", "$.entries[1]"]
-    assert sum(report["a"]["casualties"]["distribution"].values()) == pytest.approx(1)
+    outcome = report["outcome"]
+    assert sum(outcome[k]["value"] for k in ("a_wins", "draws", "b_wins")) == pytest.approx(1)
+    assert [m["path"] for m in report["figures"]] == [
+        "list_a.entries[0]", "list_a.entries[1]", "list_b.entries[0]", "list_b.entries[1]"]
+    assert sum(report["sides"]["a"]["casualties"]["distribution"].values()) == pytest.approx(1)
     assert all(0 <= m["survival"]["low"] <= m["survival"]["value"] <= m["survival"]["high"]
-               <= 1 for m in report["a"]["models"])
+               <= 1 for m in report["figures"])
 
 
 def test_cover_and_concealment_save_lives(catalogue):
     open_ground = simulate(catalogue, veterans(3), veterans(3), {"max_turns": 1}, 2000, 3)
     dug_in = simulate(catalogue, veterans(3), veterans(3),
                       {"max_turns": 1, "cover": 3, "concealed": True}, 2000, 3)
-    assert (dug_in["a"]["casualties"]["mean"]["high"]
-            < open_ground["a"]["casualties"]["mean"]["low"])
+    assert (dug_in["sides"]["a"]["casualties"]["mean"]["high"]
+            < open_ground["sides"]["a"]["casualties"]["mean"]["low"])
 
 
 @pytest.mark.parametrize(("scenario", "path"), [

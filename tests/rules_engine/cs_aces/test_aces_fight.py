@@ -24,11 +24,12 @@ def test_no_attacks_means_every_character_scores_for_its_own_side():
                       200, 1)
     assert result["victory_points"]["a"]["value"] == 100
     assert result["victory_points"]["b"]["value"] == 99
-    assert result["a_wins"]["value"] == 1.0
+    assert result["outcome"]["a_wins"]["value"] == 1.0
 
 
 def test_outcomes_add_up_and_captures_happen_only_when_allowed():
     result = simulate(CATALOGUE, KIM, GANG, {"capture": 0}, 2000, 2)
-    total = result["a_wins"]["value"] + result["draws"]["value"] + result["b_wins"]["value"]
+    outcome = result["outcome"]
+    total = outcome["a_wins"]["value"] + outcome["draws"]["value"] + outcome["b_wins"]["value"]
     assert total == pytest.approx(1.0)
     assert all(f["captive_at_end"]["value"] == 0 for f in result["figures"])

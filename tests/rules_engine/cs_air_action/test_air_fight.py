@@ -38,7 +38,8 @@ def test_same_seed_same_result_and_another_seed_differs():
 
 def test_outcomes_add_up_and_turns_respect_the_time_limit():
     result = simulate(CATALOGUE, A, B, {"max_turns": 3}, 3000, 1)
-    total = result["a_wins"]["value"] + result["draws"]["value"] + result["b_wins"]["value"]
+    outcome = result["outcome"]
+    total = outcome["a_wins"]["value"] + outcome["draws"]["value"] + outcome["b_wins"]["value"]
     assert total == pytest.approx(1.0)
     assert result["turns"]["high"] <= 3
     for figure in result["figures"]:
@@ -66,8 +67,8 @@ def test_vectorised_and_naive_fights_agree_on_the_win_rate():
     naive = bench.naive_outcomes(forces, scenario, 1500, 3)
     fast = simulate(CATALOGUE, A, B, {"fate": "none"}, 20000, 3)
     slow = proportion(int((naive == 1).sum()), len(naive))
-    assert slow.low <= fast["a_wins"]["high"]
-    assert fast["a_wins"]["low"] <= slow.high
+    assert slow.low <= fast["outcome"]["a_wins"]["high"]
+    assert fast["outcome"]["a_wins"]["low"] <= slow.high
 
 
 @pytest.mark.parametrize(("list_a", "list_b", "fate"), [
@@ -84,8 +85,8 @@ def test_vectorised_and_naive_fights_agree_when_aces_use_fate(list_a, list_b, fa
     naive = bench.naive_outcomes(forces, scenario, 1000, 4)
     fast = simulate(CATALOGUE, a, b, {"fate": fate, "collision": 0.1}, 20000, 4)
     slow = proportion(int((naive == 1).sum()), len(naive))
-    assert slow.low <= fast["a_wins"]["high"]
-    assert fast["a_wins"]["low"] <= slow.high
+    assert slow.low <= fast["outcome"]["a_wins"]["high"]
+    assert fast["outcome"]["a_wins"]["low"] <= slow.high
 
 
 def test_with_every_die_hitting_the_aggressor_wins_a_duel_with_its_first_shot(duel_forces):
