@@ -60,11 +60,12 @@ def to_hit(dice: int, score: int | None, *, reroll_failed: bool = False,
     return scores
 
 
-def avoid(df: int, *, concealed: bool = False) -> icepool.Die:
-    """Avoidance roll: Df dice scoring on 5+; a concealed target re-rolls failed dice."""
+def avoid(df: int, *, concealed: bool = False, score: int = 5) -> icepool.Die:
+    """Avoidance roll: Df dice scoring on 5+ (Camouflage: 4+ or 3+); a concealed target
+    re-rolls failed dice."""
     if df <= 0:
         return icepool.Die([0])
-    return df @ _score(5, concealed)
+    return df @ _score(score, concealed)
 
 
 def hits(scores: icepool.Die, avoided: icepool.Die) -> icepool.Die:

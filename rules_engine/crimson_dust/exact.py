@@ -62,9 +62,10 @@ def scoring(dice: int, target: int, reroll_failed: bool = False,
 
 @lru_cache(maxsize=512)
 def hits(score_dist: tuple[tuple[int, int], ...], score_den: int, df: int,
-         concealed: bool) -> Dist[int]:
-    """Hits left when the target's Df dice at 5+ cancel scoring dice one for one."""
-    avoid, avoid_den = scoring(df, 5, concealed)
+         concealed: bool, avoid_target: int = 5) -> Dist[int]:
+    """Hits left when the target's Df dice at 5+ (Camouflage: 4+ or 3+) cancel scoring dice
+    one for one."""
+    avoid, avoid_den = scoring(df, avoid_target, concealed)
     out: Weights[int] = {}
     for s, ws in score_dist:
         for a, wa in avoid.items():
@@ -84,12 +85,15 @@ def _add(a: Weights[Pair], b: Weights[Pair]) -> Weights[Pair]:
 
 
 @lru_cache(maxsize=4096)
-def _one_die(strength: int, armour_roll: int, critical: bool) -> tuple[tuple[Pair, int], ...]:
-    """One wounding die against a fixed armour roll, weights over 6 (Wounding)."""
+def _one_die(strength: int, armour_roll: int, six_strength: int) -> tuple[tuple[Pair, int], ...]:
+    """One wounding die against a fixed armour roll, weights over 6 (Wounding).
+
+    ``six_strength`` is the S a natural 6 wounds with: ``strength`` itself, or the doubled S of
+    Critical Shot read on the wounding die.
+    """
     out: Weights[Pair] = {}
     for natural in range(1, 7):
-        s = strength * 2 if critical and natural == 6 else strength
-        total = natural + s
+        total = natural + (six_strength if natural == 6 else strength)
         dc = total // armour_roll if total > armour_roll else 0
         key = (dc, 1 if dc else 0)
         out[key] = out.get(key, 0) + 1
@@ -97,29 +101,67 @@ def _one_die(strength: int, armour_roll: int, critical: bool) -> tuple[tuple[Pai
 
 
 @lru_cache(maxsize=4096)
-def _power(strength: int, armour_roll: int, critical: bool,
+def _power(strength: int, armour_roll: int, six_strength: int,
            n: int) -> tuple[tuple[Pair, int], ...]:
     """``n`` wounding dice against one armour roll, weights over 6**n."""
     if n == 0:
         return (((0, 0), 1),)
-    half = dict(_power(strength, armour_roll, critical, n // 2))
+    half = dict(_power(strength, armour_roll, six_strength, n // 2))
     out = _add(half, half)
     if n % 2:
-        out = _add(out, dict(_one_die(strength, armour_roll, critical)))
+        out = _add(out, dict(_one_die(strength, armour_roll, six_strength)))
     return tuple(out.items())
 
 
-@lru_cache(maxsize=1024)
+def armour_die(refractor: bool) -> tuple[tuple[tuple[int, int], ...], int]:
+    """Faces of the armour roll's D6 with their weights, and the weights' total.
+
+    Refractor Field generator: "the wearer may re-roll the armour roll dice once"; the
+    wearer re-rolls a 1, 2 or 3 (below a fresh roll's mean, as for Rear Shots), so a low
+    face keeps 1/2 of its chance and each high face gains 1/2 of a low face's.
+    """
+    if not refractor:
+        return tuple((face, 1) for face in range(1, 7)), 6
+    return tuple((face, 1 if face <= 3 else 3) for face in range(1, 7)), 12
+
+
+@lru_cache(maxsize=2048)
+def wound_split(n_plain: int, n_critical: int, strength: int, six_strength: int,
+                critical_strength: int, armour: int, refractor: bool = False) -> Dist[Pair]:
+    """(Dc lost, damaging dice) of plain and critical hits against one armour roll.
+
+    Args:
+        n_plain: hits wounding with ``strength`` (a natural 6 with ``six_strength``).
+        n_critical: hits from a natural 6 to hit (Critical Shot read on the roll to hit),
+            each wounding with ``critical_strength`` whatever the wounding die shows.
+        strength: the S of a plain hit.
+        six_strength: the S of a plain hit whose wounding die shows a natural 6.
+        critical_strength: the S of a critical hit.
+        armour: Av plus hard cover, added to the armour roll's D6.
+        refractor: the target re-rolls an armour die of 1-3 (``armour_die``).
+    """
+    faces, armour_den = armour_die(refractor)
+    out: Weights[Pair] = {}
+    for face, wf in faces:
+        roll = face + armour
+        plain = _power(strength, roll, six_strength, n_plain)
+        if n_critical:
+            crit = dict(_power(critical_strength, roll, critical_strength, n_critical))
+            both = tuple(_add(dict(plain), crit).items())
+        else:
+            both = plain
+        for key, w in both:
+            out[key] = out.get(key, 0) + w * wf
+    return out, armour_den * 6 ** (n_plain + n_critical)
+
+
 def wound(n_hits: int, strength: int, armour: int, cover: int = 0,
           critical: bool = False) -> Dist[Pair]:
     """(Dc lost, damaging dice) of ``n_hits`` hits: D6 + S each against one D6 + Av + cover."""
     if n_hits <= 0:
         return {(0, 0): 1}, 1
-    out: Weights[Pair] = {}
-    for roll in range(1, 7):
-        for key, w in _power(strength, roll + armour + cover, critical, n_hits):
-            out[key] = out.get(key, 0) + w
-    return out, 6 * 6**n_hits
+    six = strength * 2 if critical else strength
+    return wound_split(n_hits, 0, strength, six, 0, armour + cover)
 
 
 @lru_cache(maxsize=1024)
@@ -200,17 +242,34 @@ def one_shot(hit_dist: Dist[int], strength: int, armour: int, cover: int,
              critical: bool) -> Dist[Triple]:
     """Joint (hits, dc lost, damaging dice) of one shot from its hits distribution."""
     weights, den = hit_dist
-    top = max(weights)
+    six = strength * 2 if critical else strength
+    return one_shot_split(({(h, 0): w for h, w in weights.items()}, den), strength, six, 0,
+                          armour + cover)
+
+
+def one_shot_split(hit_dist: Dist[Pair], strength: int, six_strength: int,
+                   critical_strength: int, armour: int, refractor: bool = False) -> Dist[Triple]:
+    """Joint (hits, dc lost, damaging dice) of one shot from its (hits, critical hits).
+
+    The strengths and ``refractor`` are those of ``wound_split``; ``armour`` includes cover.
+    """
+    weights, den = hit_dist
+    top = max(h for h, _ in weights)
+    common = armour_die(refractor)[1] * 6**top
     out: Weights[Triple] = {}
-    for h, wh in weights.items():
+    for (h, k), wh in weights.items():
         if not wh:
             continue
-        wd, wden = wound(h, strength, armour, cover, critical)
-        scale = wh * (6 * 6**top) // wden
+        if h <= 0:
+            out[(0, 0, 0)] = out.get((0, 0, 0), 0) + wh * common
+            continue
+        wd, wden = wound_split(h - k, k, strength, six_strength, critical_strength, armour,
+                               refractor)
+        scale = wh * (common // wden)
         for (dc, n), w in wd.items():
             key = (h, dc, n)
             out[key] = out.get(key, 0) + w * scale
-    return out, den * 6 * 6**top
+    return out, den * common
 
 
 def marginal(weights: Mapping[Joint, int], index: int) -> Weights[int]:

@@ -16,7 +16,15 @@ from numpy.typing import NDArray
 from rules_engine.catalogue import Catalogue
 from rules_engine.crimson_dust import ids
 from rules_engine.crimson_dust.content import Weapon, content_of
-from rules_engine.crimson_dust.warband import check_warband
+from rules_engine.crimson_dust.settings import FIGHT
+from rules_engine.crimson_dust.shooting_gear import (
+    CAMOUFLAGE_IDS,
+    DEFLECTOR,
+    REFRACTOR,
+    SCOPE_BARRED_TRAITS,
+    TRIPOD,
+)
+from rules_engine.crimson_dust.warband import check_with_mounts
 
 
 @dataclass(frozen=True)
@@ -45,6 +53,22 @@ class Side:
     fanatic: NDArray[np.bool_]
     brain_dead: NDArray[np.bool_]
     weapons: tuple[str | None, ...]
+    # The shooter's gear on the weapon it fires (Scopes, Stabilising Tripod).
+    infrared: NDArray[np.bool_]
+    red_dot: NDArray[np.bool_]
+    tripod: NDArray[np.bool_]
+    # The target's gear (Camouflage 1/2: 1 or 2; Refractor and Deflector field generators).
+    camouflage: NDArray[np.int64]
+    refractor: NDArray[np.bool_]
+    deflector: NDArray[np.bool_]
+    # Mounts: the rider's Df on foot, and the mount's Df, Av, Dc and Mr (Dc 0: no mount).
+    foot_Df: NDArray[np.int64]
+    mount_Df: NDArray[np.int64]
+    mount_Av: NDArray[np.int64]
+    mount_Dc: NDArray[np.int64]
+    mount_Mr: NDArray[np.int64]
+    # The list's settings a fight reads (settings.FIGHT), defaults filled in.
+    settings: Mapping[str, str]
 
     @property
     def size(self) -> int:
@@ -59,13 +83,19 @@ def best_weapon(weapons: Sequence[Weapon], band: str) -> Weapon | None:
     return min(usable, key=lambda w: (w.to_hit[band], -(w.S or 0)))
 
 
+BOOLEANS = ("hail", "critical_shot", "battle_hardened", "fanatic", "brain_dead", "infrared",
+            "red_dot", "tripod", "refractor", "deflector")
+
+
 def side_from(catalogue: Catalogue, doc: Mapping[str, Any], band: str) -> Side:
     """The fighters of one warband; models whose archetype is unknown are left out."""
     content = content_of(catalogue)
-    verdict = check_warband(catalogue, doc)
+    verdict, mounted = check_with_mounts(catalogue, doc)
     cols: dict[str, list[Any]] = {k: [] for k in (
         "Rg", "Df", "Av", "Dc", "Mr", "As", "large", "score", "S", "at", "rof", "pinning", "hail",
-        "critical_shot", "battle_hardened", "fanatic", "brain_dead")}
+        "critical_shot", "battle_hardened", "fanatic", "brain_dead", "infrared", "red_dot",
+        "tripod", "camouflage", "refractor", "deflector", "foot_Df", "mount_Df", "mount_Av",
+        "mount_Dc", "mount_Mr")}
     names, paths, weapons_used = [], [], []
     for entry, model in zip(doc["entries"], verdict.breakdown["models"], strict=True):
         if model["effective"] is None:
@@ -95,8 +125,27 @@ def side_from(catalogue: Catalogue, doc: Mapping[str, Any], band: str) -> Side:
         cols["battle_hardened"].append(ids.BATTLE_HARDENED in has)
         cols["fanatic"].append(ids.FANATIC in has)
         cols["brain_dead"].append("brain-dead" in has)
-    arrays = {k: np.array(v, dtype=bool if k in ("hail", "critical_shot", "battle_hardened",
-                                                  "fanatic", "brain_dead") else np.int64)
+        gear = set(entry.get("equipment", ()))
+        # Scopes "may not be used on weapons with the following rules: RoF, Blast,
+        # Flamethrower"; a telescopic scope needs aiming, which the fights do not play.
+        scoped = weapon is not None and not any(t in weapon.traits
+                                                for t in SCOPE_BARRED_TRAITS)
+        cols["infrared"].append(scoped and "infrared-scope" in gear)
+        cols["red_dot"].append(scoped and "red-dot-laser" in gear)
+        if scoped and "cyber-linked-targeter" in gear and ids.NEURAL_NETWORKING in gear:
+            cols["Rg"][-1] += 1  # "a model with neural networking may add 1 to its Rg"
+        cols["tripod"].append(bool(weapon and weapon.trait("rof")) and TRIPOD in gear)
+        cols["camouflage"].append(max((CAMOUFLAGE_IDS.get(g, 0) for g in gear), default=0))
+        cols["refractor"].append(REFRACTOR in gear)
+        cols["deflector"].append(DEFLECTOR in gear)
+        foot, mount = mounted.get(model["path"], (None, None))
+        cols["foot_Df"].append(foot.profile.Df if foot else profile["Df"])
+        for stat in ("Df", "Av", "Dc", "Mr"):
+            cols[f"mount_{stat}"].append(getattr(mount.profile, stat) if mount else 0)
+    arrays = {k: np.array(v, dtype=bool if k in BOOLEANS else np.int64)
               for k, v in cols.items()}
+    chosen = doc.get("settings") or {}
     return Side(tuple(names), tuple(paths), verdict.points, verdict.legal,
-                weapons=tuple(weapons_used), **arrays)
+                weapons=tuple(weapons_used),
+                settings={s.name: str(chosen.get(s.name, s.default)) for s in FIGHT},
+                **arrays)

@@ -12,8 +12,17 @@ from typing import Any
 import icepool
 
 from rules_engine.catalogue import Catalogue
-from rules_engine.crimson_dust import dice, exact
+from rules_engine.crimson_dust import critical_sixes, dice, exact
 from rules_engine.crimson_dust.content import RANGE_BANDS, content_of
+from rules_engine.crimson_dust.settings import CAMOUFLAGE, CRITICAL_SHOT_SIX, Setting
+from rules_engine.crimson_dust.shooting_gear import (
+    SCOPE_BARRED_TRAITS,
+    SCOPES,
+    avoid_score,
+    deflected,
+    scope_effects,
+    tripod_dice_lost,
+)
 from rules_engine.errors import BadDocument
 from rules_engine.odds_report import die_report, probability
 
@@ -50,6 +59,15 @@ class _Params:
             raise BadDocument.at(f"params.{name}", f"must be true or false, not {value!r}")
         return value
 
+    def choice(self, setting: Setting) -> str:
+        """A setting's value (its default when not given), one of its listed values."""
+        self.used.add(setting.name)
+        value = self.params.get(setting.name, setting.default)
+        if value not in setting.values:
+            raise BadDocument.at(f"params.{setting.name}",
+                                 f"must be one of {', '.join(setting.values)}, not {value!r}")
+        return str(value)
+
     def text(self, name: str) -> str | None:
         self.used.add(name)
         value = self.params.get(name)
@@ -64,15 +82,22 @@ class _Params:
                                  f"unknown parameter (known: {', '.join(sorted(self.used))})")
 
 
-def _weapon_params(catalogue: Catalogue, p: _Params) -> dict[str, Any]:
-    """Score, S, AT, RoF, Hail and Pinning from a weapon at a band, or given directly."""
+def _weapon_params(catalogue: Catalogue, p: _Params) -> tuple[dict[str, Any], str | None]:
+    """Score, S, AT, RoF, Hail and Pinning from a weapon at a band, or given directly.
+
+    Also returns the weapon rule that bars scopes (Scopes: "may not be used on weapons with
+    the following rules: RoF, Blast, Flamethrower"), or None.
+    """
     wid = p.text("weapon")
     band = p.text("band")
     if wid is None:
-        return {"score": p.integer("score", 4, 2, 6), "S": p.integer("S", 3, 0, 20),
-                "at": p.integer("at", 0, 0, 20), "pinning": p.integer("pinning", 0, 0, 10),
-                "hail": p.flag("hail"), "rof_trait": p.integer("rof_trait", 0, 0, 10),
-                "basic": True}
+        if band is not None and band not in RANGE_BANDS:
+            raise BadDocument.at("params.band", f"must be one of {', '.join(RANGE_BANDS)}")
+        rof = p.integer("rof_trait", 0, 0, 10)
+        return ({"score": p.integer("score", 4, 2, 6), "S": p.integer("S", 3, 0, 20),
+                 "at": p.integer("at", 0, 0, 20), "pinning": p.integer("pinning", 0, 0, 10),
+                 "hail": p.flag("hail"), "rof_trait": rof, "basic": True},
+                "RoF" if rof else None)
     weapon = content_of(catalogue).weapons.get(wid)
     if weapon is None:
         raise BadDocument.at("params.weapon", f"there is no weapon {wid!r}")
@@ -83,28 +108,40 @@ def _weapon_params(catalogue: Catalogue, p: _Params) -> dict[str, Any]:
         raise BadDocument.at("params.band", f"a {weapon.name} cannot shoot at {band} units")
     if weapon.S is None:
         raise BadDocument.at("params.weapon", f"a {weapon.name} has no S: it does not wound")
-    return {"score": score, "S": weapon.S, "at": weapon.trait("at") or 0,
-            "pinning": weapon.trait("pinning") or 0, "hail": "hail" in weapon.traits,
-            "rof_trait": weapon.trait("rof") or 0, "basic": weapon.is_basic,
-            "weapon": weapon.name, "band": band}
+    barred = next((t for t in SCOPE_BARRED_TRAITS if t in weapon.traits), None)
+    return ({"score": score, "S": weapon.S, "at": weapon.trait("at") or 0,
+             "pinning": weapon.trait("pinning") or 0, "hail": "hail" in weapon.traits,
+             "rof_trait": weapon.trait("rof") or 0, "basic": weapon.is_basic,
+             "weapon": weapon.name, "band": band}, barred)
 
 
 def _shot_inputs(catalogue: Catalogue, p: _Params) -> dict[str, Any]:
     """The numbers of one shooting action, every rule that changes them applied."""
-    w = _weapon_params(catalogue, p)
+    w, scope_barred = _weapon_params(catalogue, p)
+    band = p.text("band")
     rg, df = p.integer("rg", 6), p.integer("df", 4)
     cover = p.integer("cover", 0, 0, 10)
+    scopes = [name for name in SCOPES if p.flag(name)]
+    if scopes and scope_barred:
+        raise BadDocument.at(f"params.{scopes[0]}", f"a scope may not be fitted to a weapon "
+                             f"with the {scope_barred} rule (Scopes)")
+    for name in ("telescopic_scope", "red_dot_laser"):
+        if name in scopes and band is None:
+            raise BadDocument.at("params.band", f"the {name.replace('_', ' ')} needs the "
+                                 "range band shot at")
+    aimed, ran = p.flag("aimed"), p.flag("target_ran")
+    scope = scope_effects(scopes, band, aimed)
     # Hard Cover: models in hard cover "not only gain a bonus for being concealed but also
     # gain an Armour (Av) bonus".
     in_concealment = p.flag("concealed") or cover > 0
-    concealed = in_concealment and not w["hail"]  # Hail: ignores concealment
+    # Hail: ignores concealment; Infrared Scope: the target "doesn't gain the benefit".
+    concealed = in_concealment and not w["hail"] and not scope.ignore_concealment
     rear = p.flag("rear")
     if concealed and rear:
         # Concealment: "If the target is both concealed and attacked from its rear then the
         # effects of each cancel each other out, and so the model gains the effect of no
         # re-rolls."
         concealed = rear = False
-    aimed, ran = p.flag("aimed"), p.flag("target_ran")
     shots = p.integer("shots", 1, 1, 10)
     if shots > 1 and "weapon" in w and shots != w["rof_trait"]:
         # RoF 'x': "may be shot 'x' times ... if you choose to shoot 'x' times, you roll 'x'
@@ -114,19 +151,30 @@ def _shot_inputs(catalogue: Catalogue, p: _Params) -> dict[str, Any]:
                              "one action")
     if aimed and (w["rof_trait"] or shots > 1):
         raise BadDocument.at("params.aimed", "a weapon with the RoF rule cannot aim (Aiming)")
+    tripod = p.flag("tripod")
+    if tripod and not (w["rof_trait"] or shots > 1):
+        raise BadDocument.at("params.tripod", "a stabilising tripod is fitted to a weapon "
+                             "with the RoF rule")
+    camouflage = p.integer("camouflage", 0, 0, 2)
+    reading = p.choice(CAMOUFLAGE)
     # Large Targets: the bonus "may be added to a model's Rg"; RoF 'x': x fewer dice a shot.
-    dice_each = rg + p.integer("large", 0, 0, 4) - (shots if shots > 1 else 0)
+    dice_each = (rg + p.integer("large", 0, 0, 4) + scope.extra_dice
+                 - tripod_dice_lost(shots, tripod))
     return {"weapon": w, "shots": shots, "dice_each": dice_each, "df": df, "cover": cover,
             "in_concealment": in_concealment, "concealed": concealed, "rear": rear,
-            "reroll_failed": aimed or ran}
+            "reroll_failed": aimed or ran or scope.reroll_failed,
+            "score": max(1, w["score"] - scope.score_bonus),
+            "avoid_score": avoid_score(camouflage, in_concealment, reading),
+            "gear": {"scopes": scopes, "tripod": tripod, "camouflage": camouflage,
+                     "camouflage_reading": reading}}
 
 
 def _shot_dice(catalogue: Catalogue, p: _Params) -> dict[str, Any]:
     """The icepool dice of one shot's roll to hit, avoidance roll and hits."""
     shot = _shot_inputs(catalogue, p)
-    scores = dice.to_hit(shot["dice_each"], shot["weapon"]["score"],
+    scores = dice.to_hit(shot["dice_each"], shot["score"],
                          reroll_failed=shot["reroll_failed"], rear=shot["rear"])
-    avoided = dice.avoid(shot["df"], concealed=shot["concealed"])
+    avoided = dice.avoid(shot["df"], concealed=shot["concealed"], score=shot["avoid_score"])
     return shot | {"scores": scores, "avoided": avoided, "hits": dice.hits(scores, avoided)}
 
 
@@ -141,9 +189,12 @@ def to_hit_odds(catalogue: Catalogue, **params: Any) -> dict[str, Any]:
 
 
 def avoid_odds(catalogue: Catalogue, **params: Any) -> dict[str, Any]:
-    """Avoiding dice of the target (Df dice at 5+, concealed re-rolls failures): df, concealed."""
+    """Avoiding dice of the target (Df dice at 5+, concealed re-rolls failures): df, concealed,
+    camouflage (0-2, stationary target), camouflage_reading."""
     p = _Params(params)
-    die = dice.avoid(p.integer("df", 4), concealed=p.flag("concealed"))
+    concealed = p.flag("concealed")
+    score = avoid_score(p.integer("camouflage", 0, 0, 2), concealed, p.choice(CAMOUFLAGE))
+    die = dice.avoid(p.integer("df", 4), concealed=concealed, score=score)
     p.done()
     return {"query": "avoid", **die_report(die)}
 
@@ -158,17 +209,46 @@ def hits_odds(catalogue: Catalogue, **params: Any) -> dict[str, Any]:
 
 
 def wound_odds(catalogue: Catalogue, **params: Any) -> dict[str, Any]:
-    """Dc lost to a number of hits (Wounding): hits, S, av, cover, at, critical_shot."""
+    """Dc lost to a number of hits (Wounding): hits, S, av, cover, at, critical_shot,
+    critical_hits, refractor, deflector.
+
+    ``critical_shot`` doubles S on a wounding die's natural 6; ``critical_hits`` is the
+    to-hit reading instead: that many of the hits rolled a natural 6 to hit and wound with
+    double S.
+    """
     p = _Params(params)
     n, av = p.integer("hits", 1, 0, 30), p.integer("av", 0, 0, 20)
     at = p.integer("at", 0, 0, 20)
     strength = _strength(p.integer("S", 3, 0, 20), at, av)
     critical = p.flag("critical_shot") and not _uses_at(at, av)
-    weights, den = exact.wound(n, strength, av, p.integer("cover", 0, 0, 10), critical)
+    critical_hits = p.integer("critical_hits", 0, 0, 30)
+    if critical_hits > n:
+        raise BadDocument.at("params.critical_hits", f"there are only {n} hits")
+    if critical_hits and p.flag("critical_shot"):
+        raise BadDocument.at("params.critical_hits", "critical_shot reads the 6 on the "
+                             "wounding die, critical_hits on the roll to hit: give one")
+    if _uses_at(at, av):
+        critical_hits = 0  # Critical Shot doubles S "(though not AT value)"
+    cover = p.integer("cover", 0, 0, 10)
+    hit_s, six_s, crit_s = _hit_strengths(strength, critical, p.flag("deflector"))
+    weights, den = exact.wound_split(n - critical_hits, critical_hits, hit_s, six_s, crit_s,
+                                     av + cover, p.flag("refractor")) if n else ({(0, 0): 1}, 1)
     p.done()
     return {"query": "wound", "S": strength, "critical_shot": critical,
+            "critical_hits": critical_hits,
             "dc_lost": _report(exact.marginal(weights, 0), den),
             "damaging_dice": _report(exact.marginal(weights, 1), den)}
+
+
+def _hit_strengths(strength: int, wound_six: bool, deflector: bool) -> tuple[int, int, int]:
+    """S of a plain hit, of a plain hit whose wounding die shows 6, and of a critical hit.
+
+    Critical Shot doubles the weapon's S; a Deflector field then takes 1 from the S of the
+    hit received.
+    """
+    def hit(s: int) -> int:
+        return deflected(s) if deflector else s
+    return hit(strength), hit(strength * 2 if wound_six else strength), hit(strength * 2)
 
 
 def morale_odds(catalogue: Catalogue, **params: Any) -> dict[str, Any]:
@@ -221,7 +301,10 @@ def shot_odds(catalogue: Catalogue, **params: Any) -> dict[str, Any]:
 
     Parameters: weapon+band (or score, S, at, pinning, hail, rof_trait), rg, df, av, dc, mr,
     cover, concealed, rear, aimed, target_ran, large, shots (RoF), critical_shot,
-    battle_hardened, fanatic, brain_dead, pinned_last, suppressed_last.
+    critical_shot_six, battle_hardened, fanatic, brain_dead, pinned_last, suppressed_last;
+    the shooter's gear: telescopic_scope, infrared_scope, red_dot_laser,
+    cyber_linked_targeter, tripod; the target's: camouflage (0-2), camouflage_reading,
+    refractor, deflector.
     """
     p = _Params(params)
     shot = _shot_inputs(catalogue, p)
@@ -231,11 +314,29 @@ def shot_odds(catalogue: Catalogue, **params: Any) -> dict[str, Any]:
     # Critical Shot: "with a basic ranged weapon ... doubles its weapon's S value (though
     # not AT value)".
     critical = p.flag("critical_shot") and w["basic"] and not _uses_at(w["at"], av)
-    score, score_den = exact.scoring(shot["dice_each"], w["score"], shot["reroll_failed"],
-                                     shot["rear"])
-    avoid, avoid_den = exact.scoring(shot["df"], 5, shot["concealed"])
-    hit_dist = exact.hits(tuple(score.items()), score_den, shot["df"], shot["concealed"])
-    one, one_den = exact.one_shot(hit_dist, strength, av, shot["cover"], critical)
+    reading = p.choice(CRITICAL_SHOT_SIX)
+    on_hit = critical and reading != "wound"
+    hit_s, six_s, crit_s = _hit_strengths(strength, critical and not on_hit,
+                                          p.flag("deflector"))
+    refractor = p.flag("refractor")
+    if on_hit:
+        joint_score = critical_sixes.scoring_sixes(shot["dice_each"], shot["score"],
+                                                   shot["reroll_failed"], shot["rear"])
+        score_den = joint_score[1]
+        score = exact.marginal(joint_score[0], 0)
+        hit_pairs = critical_sixes.hits_sixes(tuple(joint_score[0].items()), score_den,
+                                              shot["df"], shot["concealed"],
+                                              shot["avoid_score"], reading)
+        hit_dist = (exact.marginal(hit_pairs[0], 0), hit_pairs[1])
+    else:
+        score, score_den = exact.scoring(shot["dice_each"], shot["score"],
+                                         shot["reroll_failed"], shot["rear"])
+        hit_dist = exact.hits(tuple(score.items()), score_den, shot["df"], shot["concealed"],
+                              shot["avoid_score"])
+        hit_pairs = ({(h, 0): wh for h, wh in hit_dist[0].items()}, hit_dist[1])
+    avoid, avoid_den = exact.scoring(shot["df"], shot["avoid_score"], shot["concealed"])
+    one, one_den = exact.one_shot_split(hit_pairs, hit_s, six_s, crit_s, av + shot["cover"],
+                                        refractor)
     one, one_den = exact.reduced(one, one_den)
     shots = shot["shots"]
     joint = exact.for_morale(one, shots, dc)
@@ -276,7 +377,10 @@ def shot_odds(catalogue: Catalogue, **params: Any) -> dict[str, Any]:
         "query": "shot",
         "inputs": dict(w) | {"shots": shot["shots"], "dice_each": shot["dice_each"],
                              "concealed": shot["concealed"], "rear": shot["rear"],
-                             "S_used": strength, "critical_shot": critical},
+                             "S_used": strength, "critical_shot": critical,
+                             "critical_shot_six": reading, "score_used": shot["score"],
+                             "avoid_score": shot["avoid_score"], "refractor": refractor,
+                             "S_per_hit": hit_s, **shot["gear"]},
         "to_hit": _report(score, score_den),
         "avoid": _report(avoid, avoid_den),
         "hits_per_shot": _report(*hit_dist),

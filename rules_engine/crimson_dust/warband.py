@@ -43,6 +43,8 @@ class _Checker:
         self.penalty = (doc.get("settings") or {}).get("heavy_armour_penalty", "all")
         # Warbands repeat the same model: its effective profile is worked out once.
         self.profiles: dict[tuple[Any, ...], Effective] = {}
+        # Each rider's path -> (its profile on foot, its mount's profile), for the fights.
+        self.mounted: dict[str, tuple[Effective, Effective]] = {}
 
     def error(self, code: Code, message: str, path: str,
               severity: Severity = Severity.ERROR) -> None:
@@ -92,6 +94,12 @@ class _Checker:
                 arch, quality, upgrades, exchange=exchange, equipment=equipment,
                 weapons=weapons, mount=mount_effective, heavy_armour_penalty=self.penalty)
             self.profiles[key] = effective
+        if mount_effective is not None:
+            # Mounts: "If the mount is killed replace the rider with a model on foot".
+            foot = effective_profile(
+                arch, quality, upgrades, exchange=exchange, equipment=equipment,
+                weapons=weapons, heavy_armour_penalty=self.penalty)
+            self.mounted[path] = (foot, mount_effective)
         if effective.over_burden:
             self.error(Code.OVER_BURDENED,
                        f"{label} carries weight {effective.carried_weight} with S "
@@ -310,6 +318,13 @@ def check_warband(catalogue: Catalogue, doc: Mapping[str, Any]) -> Verdict:
     Returns:
         The verdict; its breakdown lists each model's priced items and effective profile.
     """
+    return check_with_mounts(catalogue, doc)[0]
+
+
+def check_with_mounts(catalogue: Catalogue, doc: Mapping[str, Any]
+                      ) -> tuple[Verdict, Mapping[str, tuple[Effective, Effective]]]:
+    """The verdict of ``check_warband`` and, by entry path, each rider's profile on foot and
+    its mount's profile (the fights play the two apart when shot at)."""
     checker = _Checker(content_of(catalogue), doc)
     models = []
     total = 0
@@ -332,5 +347,6 @@ def check_warband(catalogue: Catalogue, doc: Mapping[str, Any]) -> Verdict:
     house = dict(doc.get("house_rules") or {})
     if checker.pricer.house_used:
         house["prices_used"] = dict(sorted(checker.pricer.house_used.items()))
-    return Verdict(total, limit, tuple(checker.violations),
-                   {"models": models, "total": total}, house)
+    verdict = Verdict(total, limit, tuple(checker.violations),
+                      {"models": models, "total": total}, house)
+    return verdict, checker.mounted

@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from rules_engine.cs_aces.arrays import Bools, Ints
+from rules_engine.cs_aces.dice import NATURAL_SIX
 from rules_engine.cs_aces.forces import Team
 from rules_engine.cs_aces.multi_target import UNUSED, assign_dice
 from rules_engine.cs_air_action.fight import roll_hits
@@ -134,11 +135,24 @@ class AcesFight:
             st.victory[:, s] += (own * t.points).sum(axis=1) + 2 * (held * t.points).sum(axis=1)
         return st
 
+    def _ranged_need(self, defense: Ints, hindering: Bools) -> Ints:
+        """The number a ranged attack's die must reach ("Resolving an Attack", "Hindering
+        Terrain"): the modified defense capped at 6, or with ``cap_before_modifiers`` the
+        capped defense plus 1, where 7 cannot be reached."""
+        if self.s["cap_before_modifiers"]:
+            return np.asarray(np.maximum(1, np.minimum(defense, NATURAL_SIX) + hindering),
+                              dtype=np.int16)
+        return np.asarray(np.clip(defense + hindering, 1, NATURAL_SIX), dtype=np.int16)
+
     def _attack(self, mask: np.ndarray, actor: np.ndarray, target: np.ndarray,
                 dice: np.ndarray, defense: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Roll, let the target's fate cancel all but natural sixes; returns (hits, fate
-        used by the target). Fate clicks are given by the caller at the end of the action."""
+        used by the target). Fate clicks are given by the caller at the end of the action.
+        A ``defense`` above 6 here is out of reach (see ``_ranged_need``)."""
         hits, sixes = roll_hits(self.rng, np.where(mask, dice, 0), np.clip(defense, 1, 6))
+        if self.s["cap_before_modifiers"]:
+            reach = defense <= NATURAL_SIX
+            hits, sixes = np.where(reach, hits, 0), np.where(reach, sixes, 0)
         defended = self._fate(mask & (hits > sixes), target, "defensive")
         return np.where(defended, sixes, hits), defended
 
@@ -156,8 +170,9 @@ class AcesFight:
                    & (self._at(st.holds, target) < 0))
         extra, offensive = self._offensive_dice(mask, actor)
         dice = np.maximum(0, self._stat(self.t.attack, actor) - CAPTURE_PENALTY * capture) + extra
+        # close combat crosses no hindering terrain: a defense above 6 is simply 6
         hits, defended = self._attack(mask, actor, target, dice,
-                                      self._stat(self.t.defense, target))
+                                      np.minimum(self._stat(self.t.defense, target), NATURAL_SIX))
         taken = mask & capture & (hits > 0)
         st.captor[self.rows[taken], target[taken]] = actor[taken]
         st.holds[self.rows[taken], actor[taken]] = target[taken]
@@ -179,7 +194,7 @@ class AcesFight:
         single = mask & (k == 1)
         if single.any():
             target = order[:, 0]
-            defense = self._stat(self.t.defense, target) + hindering
+            defense = self._ranged_need(self._stat(self.t.defense, target), hindering)
             hits, defended = self._attack(single, actor, target, dice, defense)
             self._damage(single, target, hits.astype(np.int16))
             self._fate_clicks(self._none(), actor, defended, target)
@@ -199,7 +214,7 @@ class AcesFight:
         shot = mask[:, None] & (np.arange(slots)[None, :] < k[:, None])
         defense = np.stack([self._stat(self.t.defense, targets[:, j]) for j in range(slots)],
                            axis=1)
-        needs = np.where(shot, np.clip(defense + hindering[:, None], 1, 6), UNUSED)
+        needs = np.where(shot, self._ranged_need(defense, hindering[:, None]), UNUSED)
         hit, six = assign_dice(faces, needs)
         for j in range(slots):
             target = targets[:, j]

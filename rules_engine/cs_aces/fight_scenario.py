@@ -20,4 +20,8 @@ SCENARIO = {
                                "attacks and escapes), defensive (against an attack with hits "
                                "other than natural sixes) or none",
                   "choice", ("offensive", "defensive", "none")),
+    "cap_before_modifiers": Param(False, "cap a defense at 6 before adding the hindering "
+                                         "terrain +1 (defense 6 behind hindering terrain "
+                                         "cannot be hit); false caps the modified defense, "
+                                         "so a 6 always hits", "flag"),
 }

@@ -110,6 +110,7 @@ def multi_target(
     defenses: Any = None,
     fate: Any = 0,
     hindering: Any = False,
+    cap_before_modifiers: Any = False,
 ) -> dict[str, Any]:
     """Targets hit by a ranged attack on several targets (one die assigned to each)."""
     dice = int_param("attack", required("attack", attack), 0, 12) + _fate_dice(fate)
@@ -118,8 +119,9 @@ def multi_target(
     if len(defenses) > 6:
         raise BadDocument.at("params.defenses", "at most 6 targets")
     hinder = bool_param("hindering", hindering)
+    cap_first = bool_param("cap_before_modifiers", cap_before_modifiers)
     targets = [
-        modified_defense(int_param(f"defenses[{i}]", d, 0, 20), hinder)
+        modified_defense(int_param(f"defenses[{i}]", d, 0, 20), hinder, cap_first)
         for i, d in enumerate(defenses)
     ]
     if dice > 12:
@@ -182,12 +184,14 @@ def break_away(catalogue: Catalogue) -> dict[str, Any]:
 
 @odds_query
 def defensive_fate(
-    catalogue: Catalogue, attack: Any = None, defense: Any = None, hindering: Any = False
+    catalogue: Catalogue, attack: Any = None, defense: Any = None, hindering: Any = False,
+    cap_before_modifiers: Any = False,
 ) -> dict[str, Any]:
     """Hits an Ace takes with and without defensive fate (only natural sixes get through)."""
     dice = int_param("attack", required("attack", attack), 0, 30)
     target = modified_defense(int_param("defense", required("defense", defense), 0, 20),
-                              bool_param("hindering", hindering))
+                              bool_param("hindering", hindering),
+                              bool_param("cap_before_modifiers", cap_before_modifiers))
     return {
         "query": "defensive_fate", "dice": dice, "defense": target,
         "without_fate": die_report(attack_hits(dice, target)),

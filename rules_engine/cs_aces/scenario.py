@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -54,3 +54,40 @@ def _problem(param: Param, value: Any) -> str | None:
 def describe(spec: Mapping[str, Param], values: Mapping[str, Any]) -> dict[str, Any]:
     """The scenario as stated in a simulation's output: each value with its meaning."""
     return {k: {"value": values[k], "meaning": p.meaning} for k, p in spec.items()}
+
+
+def with_list_settings(scenario: Any, lists: Sequence[tuple[str, Mapping[str, Any]]],
+                       keys: Sequence[str]) -> Any:
+    """The scenario with the readings the lists' ``settings`` name for ``keys`` filled in.
+
+    A reading set in the scenario wins; otherwise a reading named by either list applies,
+    and two lists naming different readings are refused (the players must agree on one).
+
+    Args:
+        scenario: the scenario as given (checked later by ``read_scenario``).
+        lists: each list document with the root of its JSON paths (``list_a``, ``list_b``).
+        keys: the settings that are also scenario parameters.
+
+    Raises:
+        BadDocument: naming ``<list>.settings.<key>`` where the lists disagree.
+    """
+    if not isinstance(scenario, Mapping):
+        return scenario
+    out = dict(scenario)
+    errors = []
+    for key in keys:
+        if key in scenario:
+            continue
+        named = [(root, (doc.get("settings") or {})[key]) for root, doc in lists
+                 if key in (doc.get("settings") or {})]
+        if len({repr(value) for _, value in named}) > 1:
+            (first, one), (second, other) = named[0], named[1]
+            errors.append(DocumentError(
+                f"{second}.settings.{key}",
+                f"{first} plays {one!r} and {second} {other!r}: agree on one reading, or set "
+                f"scenario.{key}"))
+        elif named:
+            out[key] = named[0][1]
+    if errors:
+        raise BadDocument(errors)
+    return out

@@ -20,7 +20,8 @@ from rules_engine.cs_aces.report import (
     tie_broken,
     victory_points_report,
 )
-from rules_engine.cs_aces.scenario import describe, read_scenario
+from rules_engine.cs_aces.scenario import describe, read_scenario, with_list_settings
+from rules_engine.cs_aces.settings import FIGHT_SETTINGS
 from rules_engine.montecarlo import mean, rng
 
 
@@ -45,7 +46,9 @@ def simulate(
         catalogue: content snapshot with both teams' characters.
         list_a: the first team (a ``cs-aces`` ``team`` list document).
         list_b: the second team.
-        scenario: chances standing in for the map (see ``SCENARIO``).
+        scenario: chances standing in for the map, and the readings the fight is played
+            with (see ``SCENARIO``); a reading the scenario leaves out is taken from the
+            lists' ``settings`` when they name it.
         runs: number of fights, all played together.
         seed: the same seed gives the same result.
 
@@ -54,7 +57,8 @@ def simulate(
         played, outcome shares, turns, per-figure survival, captive at the end and clicks of
         damage; extras ``victory_points`` and ``build_points``.
     """
-    params = read_scenario(SCENARIO, scenario)
+    lists = (("list_a", list_a), ("list_b", list_b))
+    params = read_scenario(SCENARIO, with_list_settings(scenario, lists, FIGHT_SETTINGS))
     team = build_teams(catalogue, list_a, list_b)
     state = AcesFight(team, params, runs, rng(seed)).play()
     codes = outcome_codes(state.victory, team.build_points)

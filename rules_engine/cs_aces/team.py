@@ -13,6 +13,7 @@ from typing import Any
 from rules_engine.catalogue import Catalogue
 from rules_engine.cs_aces.characters import CHARACTER_KINDS, SYSTEM
 from rules_engine.cs_aces.codes import TeamCode
+from rules_engine.cs_aces.settings import read_settings
 from rules_engine.jsonpath import child
 from rules_engine.verdict import Severity, Verdict, Violation
 
@@ -34,7 +35,7 @@ def check_team(catalogue: Catalogue, doc: Mapping[str, Any]) -> Verdict:
 
     Returns:
         A verdict with the team's points, its build total, every violation and a breakdown
-        listing each character's price.
+        listing each character's price and every setting (reading) the team plays with.
     """
     prices = (doc.get("house_rules") or {}).get("prices", {})
     violations: list[Violation] = []
@@ -92,5 +93,6 @@ def check_team(catalogue: Catalogue, doc: Mapping[str, Any]) -> Verdict:
             limit_path,
             Severity.ERROR,
         ))
-    breakdown = {"characters": items, "total": total, "build_total": limit}
+    breakdown = {"characters": items, "total": total, "build_total": limit,
+                 "settings": read_settings(doc).to_dict()}
     return Verdict(total, limit, tuple(violations), breakdown, dict(doc.get("house_rules") or {}))

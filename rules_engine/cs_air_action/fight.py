@@ -69,8 +69,12 @@ class Fight:
         self.f = forces
         self.s = scenario
         self.rng = rng
-        self.t = fight_tables(forces, scenario["redline"])
         n = forces.count
+        # "Fate", "Using Crimson Skies: Aces Characters...": the ``ace_shots_roll`` reading.
+        self.ace_front = np.zeros(n, dtype=bool)
+        if scenario["ace_shots_roll"] == "ace_attack" and forces.ace_pilot is not None:
+            self.ace_front = np.asarray(forces.ace_pilot, dtype=bool)
+        self.t = fight_tables(forces, scenario["redline"], bool(self.ace_front.any()))
         self.fate_policy = scenario["fate"] if self.t.has_fate.any() else "none"
         self.result = FightState(
             damage=np.zeros((runs, n), dtype=np.int16),
@@ -246,8 +250,8 @@ class Fight:
         first. Rows before ``split`` have squadron A as aggressor, the rest squadron B."""
         groups = ((0, split, 0), (split, len(self.run), 1))  # rows [lo, hi), aggressor
         slots = int((self._hi - self._lo).max())
-        for table, chance in ((self.t.front, self.s["in_range"]),
-                              (self.t.rear, self.s["rear_shot"])):
+        for table, chance, front in ((self.t.front, self.s["in_range"], True),
+                                     (self.t.rear, self.s["rear_shot"], False)):
             if not chance:
                 continue
             for slot in range(slots):
@@ -255,14 +259,26 @@ class Fight:
                     for lo, hi, aggressor in groups:
                         side = aggressor if aggressor_turn else 1 - aggressor
                         fig = int(self._lo[side]) + slot
-                        if hi > lo and fig < self._hi[side] and table[fig].any():
-                            self._shot(table, chance, lo, hi, side, fig)
+                        ace = front and bool(self.ace_front[fig])
+                        if hi > lo and fig < self._hi[side] and (
+                                ace or table[fig].any()):
+                            self._shot(table, chance, lo, hi, side, fig, ace)
+
+    def _gunnery(self, table: np.ndarray, lo: int, hi: int, fig: int, ace: bool) -> Ints:
+        """Dice of plane ``fig``'s shot in rows [lo, hi): its gunnery by clicks left, or its
+        Ace's attack value by uses of fate; 0 once shot down."""
+        left = self.left[lo:hi, fig]
+        if not ace or self.f.ace_attack is None:
+            return np.asarray(table[fig][left], dtype=np.int16)
+        attack = self.f.ace_attack[fig]
+        uses = np.minimum(self.fate_used[lo:hi, fig], len(attack) - 1)
+        return np.asarray(np.where(left > 0, attack[uses], 0), dtype=np.int16)
 
     def _shot(self, table: np.ndarray, chance: float, lo: int, hi: int, side: int,
-              fig: int) -> None:
+              fig: int, ace: bool = False) -> None:
         """"Combat": plane ``fig`` of ``side`` shoots in rows [lo, hi), dice all at once."""
         rng = self.rng
-        gunnery = table[fig][self.left[lo:hi, fig]]  # 0 once shot down
+        gunnery = self._gunnery(table, lo, hi, fig, ace)
         enemy = 1 - side
         shoots = ((gunnery > 0) & (self.flying[lo:hi, enemy] > 0)
                   & (rng.random(hi - lo) < chance))

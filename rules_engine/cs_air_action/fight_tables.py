@@ -93,7 +93,8 @@ def _by_clicks_left(forces: Forces, table: np.ndarray, width: int) -> np.ndarray
     return out
 
 
-def fight_tables(forces: Forces, redline_chance: float) -> FightTables:
+def fight_tables(forces: Forces, redline_chance: float,
+                 ace_attack_shots: bool = False) -> FightTables:
     """The tables a fight between ``forces`` reads.
 
     A redlining plane makes a pilot check and loses a click if it fails ("Movement"), so a
@@ -102,6 +103,8 @@ def fight_tables(forces: Forces, redline_chance: float) -> FightTables:
     Args:
         forces: both squadrons as arrays (``build_forces``).
         redline_chance: the scenario's chance that a plane redlines in a turn.
+        ace_attack_shots: Ace pilots' front shots roll the Ace's attack value (the hit
+            table must then reach it too).
 
     Returns:
         The dial values by clicks left, the hit table and the squadrons' layout.
@@ -114,7 +117,10 @@ def fight_tables(forces: Forces, redline_chance: float) -> FightTables:
     points_by_side = np.zeros((forces.count, 2), dtype=np.int32)
     points_by_side[np.arange(forces.count), forces.side] = forces.points
     count_a = int((forces.side == 0).sum())
-    max_dice = int(max(forces.front.max(), forces.rear.max())) + 1 + int(forces.ace_fate.max())
+    gunnery = max(forces.front.max(), forces.rear.max())
+    if ace_attack_shots and forces.ace_attack is not None:
+        gunnery = max(gunnery, forces.ace_attack.max())
+    max_dice = int(gunnery) + 1 + int(forces.ace_fate.max())
     return FightTables(
         width=width,
         front=_by_clicks_left(forces, forces.front, width),

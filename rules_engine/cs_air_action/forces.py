@@ -7,13 +7,13 @@ columns are indexed by clicks of damage taken (the last column is the shot-down 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
 from rules_engine.catalogue import Catalogue
-from rules_engine.cs_aces.dial import stat_table
+from rules_engine.cs_aces.dial import Dial, stat_table
 from rules_engine.cs_air_action.planes import (
     SYSTEM,
     Flight,
@@ -41,6 +41,10 @@ class Forces:
     piloting: np.ndarray
     ace_fate: np.ndarray  # Ace's fate value after e uses of fate (zeros when no Ace)
     build_points: tuple[int, int]  # each squadron's price, for the tie-breaker
+    # Planes flown by their Aces figure, and the Ace's attack value after e uses of fate
+    # (held at its last click before KO); None when no Ace flies.
+    ace_pilot: np.ndarray | None = field(default=None)
+    ace_attack: np.ndarray | None = field(default=None)
 
     @property
     def count(self) -> int:
@@ -68,6 +72,17 @@ def _flights(catalogue: Catalogue, doc: Mapping[str, Any], root: str) -> list[tu
     return flights
 
 
+def _ace_attack_table(dials: list[Dial | None], width: int) -> np.ndarray:
+    """Each Ace's attack value after 0, 1, ... uses of fate; an Ace stays in the cockpit, so
+    past its last click before KO it keeps that click's value (0 where no Ace flies)."""
+    out = np.zeros((len(dials), width), dtype=np.int16)
+    for row, dial in enumerate(dials):
+        if dial is not None:
+            last = dial.clicks_to_ko - 1
+            out[row] = [dial.value("attack", min(uses, last)) for uses in range(width)]
+    return out
+
+
 def build_forces(
     catalogue: Catalogue, list_a: Mapping[str, Any], list_b: Mapping[str, Any],
     ace_points_in_victory: bool = False,
@@ -77,6 +92,7 @@ def build_forces(
     flat = [(s, path, f) for s, flights in enumerate(sides) for path, f in flights]
     dials = [playable(f.plane, path) for _, path, f in flat]
     fate = np.zeros((len(flat), 1), dtype=np.int16)
+    ace_of = [f.ace.dial if f.ace else None for _, _, f in flat]
     ace_rows = [i for i, (_, _, f) in enumerate(flat) if f.ace and f.ace.dial]
     ace_dials = [d for _, _, f in flat if f.ace and (d := f.ace.dial)]
     if ace_dials:
@@ -96,4 +112,6 @@ def build_forces(
         piloting=stat_table(dials, "piloting"),
         ace_fate=fate,
         build_points=(int(builds[0]), int(builds[1])),
+        ace_pilot=np.array([d is not None for d in ace_of], dtype=bool),
+        ace_attack=_ace_attack_table(ace_of, fate.shape[1]),
     )

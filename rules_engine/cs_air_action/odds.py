@@ -17,8 +17,16 @@ from rules_engine.cs_aces.params import (
     odds_query,
     required,
 )
+from rules_engine.cs_air_action.bail_out import (
+    ROOKIE,
+    bail_out_chance,
+    experience_levels,
+    heroic_acts,
+    roll_modifier,
+)
 from rules_engine.cs_air_action.collisions import check_fails, collision_outcomes
-from rules_engine.cs_air_action.planes import SYSTEM, plane_from_record
+from rules_engine.cs_air_action.planes import SYSTEM, Plane, ace_from_ref, plane_from_record
+from rules_engine.cs_air_action.settings import ACE_SHOTS_ROLL
 from rules_engine.cs_air_action.speed_effects import gunnery_modifiers
 from rules_engine.errors import BadDocument
 from rules_engine.odds_report import chance_report, die_report, probability
@@ -50,6 +58,16 @@ def _plane(catalogue: Catalogue, figure: str, name: str) -> Any:
     return record
 
 
+def _ace_attack(catalogue: Catalogue, plane: Plane, ace_clicks: Any) -> int:
+    """The attack value on the plane's Ace's dial after ``ace_clicks`` uses of fate."""
+    ace = ace_from_ref(catalogue, plane.ace_ref, "params.ace") if plane.ace_ref else None
+    if ace is None or ace.dial is None:
+        raise BadDocument.at("params.ace", f"{plane.name} has no Aces figure with a combat dial "
+                                           "in the catalogue to fly it")
+    clicks = int_param("ace_clicks", ace_clicks, 0, ace.dial.clicks_to_ko - 1)
+    return ace.dial.value("attack", clicks)
+
+
 @odds_query
 def shot(
     catalogue: Catalogue,
@@ -66,12 +84,27 @@ def shot(
     silhouette_modifier: Any = 0,
     fate: Any = 0,
     defensive_fate: Any = False,
+    ace: Any = False,
+    ace_clicks: Any = 0,
+    ace_shots_roll: Any = "plane_gunnery",
 ) -> dict[str, Any]:
-    """Hits of one shot: gunnery dice (speed effects, rear arc, fate) against silhouette."""
+    """Hits of one shot: gunnery dice (speed effects, rear arc, fate) against silhouette.
+
+    With ``shooter`` flown by its Ace (``ace=true``), ``ace_shots_roll`` picks the reading of
+    "only the attack value and fate value on the combat dial of the Ace is used": the front
+    shot rolls the plane's gunnery (``plane_gunnery``, default) or the attack value on the
+    Ace's dial after ``ace_clicks`` uses of fate (``ace_attack``). A rear gunner is not the
+    Ace and always rolls the rear gunnery.
+    """
     weapon = choice_param("weapon", weapon, ("front", "rear"))
+    reading = choice_param("ace_shots_roll", ace_shots_roll, ACE_SHOTS_ROLL)
+    flown_by_ace = bool_param("ace", ace)
     dice_mod = int_param("dice_modifier", dice_modifier, -10, 10)
     sil_mod = int_param("silhouette_modifier", silhouette_modifier, -10, 10)
     effects: list[str] = []
+    rolled = "dice"
+    if flown_by_ace and shooter is None:
+        raise BadDocument.at("params.ace", "needs a shooter: the plane the Ace flies")
     if shooter is not None:
         record = _plane(catalogue, str(shooter), "shooter")
         plane = plane_from_record(catalogue, record, "params.shooter")
@@ -79,6 +112,11 @@ def shot(
             raise BadDocument.at("params.shooter", f"{plane.name} has no combat dial")
         taken = int_param("damage", damage, 0, plane.dial.clicks_to_ko - 1)
         gunnery = plane.dial.value(f"{weapon}_gunnery", taken)
+        rolled = f"{weapon}_gunnery"
+        if flown_by_ace:
+            attack = _ace_attack(catalogue, plane, ace_clicks)
+            if weapon == "front" and reading == "ace_attack":
+                gunnery, rolled = attack, "ace_attack"
         if speed is not None:
             mods = gunnery_modifiers(catalogue, record, int_param("speed", speed, 0, 10), weapon)
             dice_mod += mods.dice
@@ -95,7 +133,8 @@ def shot(
     to_hit = shot_target(sil, bool_param("point_blank", point_blank), sil_mod)
     fated = bool_param("defensive_fate", defensive_fate)
     return {
-        "query": "shot", "dice": n, "target_number": to_hit, "speed_effects": effects,
+        "query": "shot", "dice": n, "rolled": rolled, "ace_shots_roll": reading,
+        "target_number": to_hit, "speed_effects": effects,
         "defensive_fate": fated, "hits": die_report(shot_hits(n, to_hit, fated)),
     }
 
@@ -186,9 +225,36 @@ def collision(
     }
 
 
+@odds_query
+def bail_out(
+    catalogue: Catalogue,
+    bail_out_value: Any = None,
+    level: Any = ROOKIE,
+    heroic_act: Any = "none",
+    rookie_bail_out_modifier: Any = None,
+) -> dict[str, Any]:
+    """Chance a shot-down pilot bails out (2d6 + level modifier >= value + heroic act)."""
+    value = int_param("bail_out_value", required("bail_out_value", bail_out_value), 0, 20)
+    levels = experience_levels(catalogue)
+    acts = heroic_acts(catalogue)
+    chosen = choice_param("level", level, tuple(levels))
+    act = choice_param("heroic_act", heroic_act, ("none", *acts))
+    rookie = (None if rookie_bail_out_modifier is None
+              else int_param("rookie_bail_out_modifier", rookie_bail_out_modifier, -3, 3))
+    roll_mod = roll_modifier(catalogue, chosen, rookie)
+    act_name, value_mod = acts.get(act, (None, 0))
+    return {
+        "query": "bail_out", "bail_out_value": value + value_mod, "level": chosen,
+        "roll_modifier": roll_mod, "heroic_act": act_name,
+        "rookie_bail_out_modifier": roll_modifier(catalogue, ROOKIE, rookie),
+        **chance_report(bail_out_chance(value, roll_mod, value_mod), "bailed_out"),
+    }
+
+
 ODDS = {
     "shot": shot,
     "defensive_fate": defensive_fate,
     "pilot_check": pilot_check,
     "collision": collision,
+    "bail_out": bail_out,
 }

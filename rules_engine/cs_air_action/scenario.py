@@ -4,6 +4,7 @@ for it. Every value is stated back in the simulation's output."""
 from __future__ import annotations
 
 from rules_engine.cs_aces.scenario import Param
+from rules_engine.cs_air_action.settings import ACE_SHOTS_ROLL
 
 SCENARIO = {
     "max_turns": Param(12, "time limit: the game ends after this many turns", "turns"),
@@ -26,4 +27,9 @@ SCENARIO = {
                                   "or random", "choice", ("weakest", "random")),
     "victory_points_include_ace": Param(False, "count an Ace pilot's points in the plane's "
                                                "point value for victory points", "flag"),
+    "ace_shots_roll": Param("plane_gunnery", "what an Ace pilot's front shots roll: "
+                                             "plane_gunnery (the plane's front gunnery) or "
+                                             "ace_attack (the attack value on the Ace's combat "
+                                             "dial, which only fate clicks)",
+                            "choice", ACE_SHOTS_ROLL),
 }

@@ -16,11 +16,12 @@ from rules_engine.cs_aces.report import (
     tie_broken,
     victory_points_report,
 )
-from rules_engine.cs_aces.scenario import describe, read_scenario
+from rules_engine.cs_aces.scenario import describe, read_scenario, with_list_settings
 from rules_engine.cs_air_action.fight import Fight, FightState
 from rules_engine.cs_air_action.forces import Forces, build_forces
 from rules_engine.cs_air_action.planes import SYSTEM
 from rules_engine.cs_air_action.scenario import SCENARIO
+from rules_engine.cs_air_action.settings import FIGHT_SETTINGS
 from rules_engine.montecarlo import mean, rng
 
 
@@ -65,7 +66,9 @@ def simulate(
         catalogue: content snapshot with both squadrons' planes (and Aces).
         list_a: the first squadron (a ``cs-air-action`` ``squadron`` list document).
         list_b: the second squadron.
-        scenario: chances standing in for the table's geometry (see ``SCENARIO``).
+        scenario: chances standing in for the table's geometry, and the readings the
+            fight is played with (see ``SCENARIO``); a reading the scenario leaves out is
+            taken from the lists' ``settings`` when they name it.
         runs: number of fights, all played together.
         seed: the same seed gives the same result.
 
@@ -77,7 +80,8 @@ def simulate(
     Raises:
         BadDocument: a scenario value or a list entry the fight cannot use.
     """
-    params = read_scenario(SCENARIO, scenario)
+    lists = (("list_a", list_a), ("list_b", list_b))
+    params = read_scenario(SCENARIO, with_list_settings(scenario, lists, FIGHT_SETTINGS))
     forces = build_forces(catalogue, list_a, list_b, params["victory_points_include_ace"])
     state = Fight(forces, params, runs, rng(seed)).play()
     return {

@@ -12,9 +12,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules_engine.catalogue import Catalogue
+from rules_engine.cs_air_action.bail_out import rookie_modifier
 from rules_engine.cs_air_action.codes import SquadronCode
 from rules_engine.cs_air_action.navigation import navigation_deck
 from rules_engine.cs_air_action.planes import SYSTEM
+from rules_engine.cs_air_action.settings import read_settings
 from rules_engine.jsonpath import child
 from rules_engine.verdict import Severity, Verdict, Violation
 
@@ -42,11 +44,11 @@ def check_squadron(catalogue: Catalogue, doc: Mapping[str, Any]) -> Verdict:
         doc: a schema-valid ``cs-air-action`` ``squadron`` list document.
 
     Returns:
-        A verdict whose breakdown itemises each plane (and its Ace) and shows the squadron's
-        navigation deck.
+        A verdict whose breakdown itemises each plane (and its Ace), shows the squadron's
+        navigation deck and states every setting (reading) it is played with.
     """
     prices = (doc.get("house_rules") or {}).get("prices", {})
-    settings = doc.get("settings") or {}
+    settings = read_settings(doc)
     violations: list[Violation] = []
     items: list[dict[str, Any]] = []
     pilots: dict[str, str] = {}
@@ -130,6 +132,10 @@ def check_squadron(catalogue: Catalogue, doc: Mapping[str, Any]) -> Verdict:
             _limit_path(doc),
             Severity.WARNING,
         ))
-    deck = navigation_deck(catalogue, ace_planes, settings.get("ace_navigation_cards", True))
-    breakdown = {"planes": items, "total": total, "build_total": limit, "navigation_deck": deck}
+    deck = navigation_deck(catalogue, ace_planes, settings.ace_navigation_cards)
+    readings = settings.to_dict()
+    readings["rookie_bail_out_modifier"] = rookie_modifier(catalogue,
+                                                           settings.rookie_bail_out_modifier)
+    breakdown = {"planes": items, "total": total, "build_total": limit, "navigation_deck": deck,
+                 "settings": readings}
     return Verdict(total, limit, tuple(violations), breakdown, dict(doc.get("house_rules") or {}))

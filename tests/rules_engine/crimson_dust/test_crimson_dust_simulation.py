@@ -38,7 +38,9 @@ def test_five_veterans_beat_three_green_pistols(catalogue):
     assert report["outcome"]["a_wins"]["low"] > 0.95
     assert report["sides"]["b"]["casualties"]["mean"]["value"] == pytest.approx(3, abs=0.1)
     assert report["scenario"] == {"band": "6-12", "concealed": False, "cover": 0,
-                                  "morale": True, "max_turns": 8}
+                                  "morale": True, "max_turns": 8, "critical_shot_six": None,
+                                  "camouflage_reading": None, "return_fire_when_equal": None,
+                                  "critical_wound_av": None}
 
 
 def test_out_of_range_nobody_can_shoot_and_every_fight_is_a_draw(catalogue):
