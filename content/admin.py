@@ -14,17 +14,22 @@ from content.dial_display import dial_table, json_preview, speed_table
 from content.selectors import ability_colours
 from content.services import record_save
 
-RECORD_FIELDS = (
-    "system",
-    "pack",
-    "stable_id",
-    "name",
-    "name_original",
-    "sample",
-    "data",
-    "source",
-    "uncertain",
-)
+
+def record_fieldsets(*sections: tuple[str, tuple[str, ...]]) -> tuple[Any, ...]:
+    """A record's page: identity first, then the type's own ``sections``, then its
+    document and provenance (shared by every record type)."""
+    return (
+        (None, {"fields": ("system", "pack", "stable_id", "name", "name_original", "sample")}),
+        *((title, {"fields": fields}) for title, fields in sections),
+        ("Document", {"fields": ("data_preview", "data")}),
+        (
+            "Provenance",
+            {
+                "fields": ("source_preview", "source", "uncertain_preview", "uncertain"),
+                "classes": ("collapse",),
+            },
+        ),
+    )
 
 
 class CatalogueRecordAdmin(admin.ModelAdmin):
@@ -35,17 +40,7 @@ class CatalogueRecordAdmin(admin.ModelAdmin):
     search_fields = ("name", "stable_id", "name_original")
     list_select_related = ("system",)
     readonly_fields = ("data_preview", "source_preview", "uncertain_preview")
-    fieldsets = (
-        (None, {"fields": ("system", "pack", "stable_id", "name", "name_original", "sample")}),
-        ("Document", {"fields": ("data_preview", "data")}),
-        (
-            "Provenance",
-            {
-                "fields": ("source_preview", "source", "uncertain_preview", "uncertain"),
-                "classes": ("collapse",),
-            },
-        ),
-    )
+    fieldsets = record_fieldsets()
 
     @admin.display(description="uncertain values")
     def uncertain_count(self, obj: models.CatalogueRecord) -> int:
@@ -129,14 +124,9 @@ class FigureAdmin(CatalogueRecordAdmin):
         "combat_dial_table",
         "speed_dial_table",
     )
-    fieldsets = (
-        (None, {"fields": ("system", "pack", "stable_id", "name", "sample")}),
-        (
-            "On the base",
-            {"fields": ("kind", "collector_number", "point_value", "squadron_symbol", "release")},
-        ),
-        ("Dials", {"fields": ("combat_dial_table", "speed_dial_table")}),
-        *CatalogueRecordAdmin.fieldsets[1:],
+    fieldsets = record_fieldsets(
+        ("On the base", ("kind", "collector_number", "point_value", "squadron_symbol", "release")),
+        ("Dials", ("combat_dial_table", "speed_dial_table")),
     )
 
     @admin.display(description="combat dial")
@@ -152,11 +142,7 @@ class FigureAdmin(CatalogueRecordAdmin):
 @admin.register(models.CombatDial)
 class CombatDialAdmin(CatalogueRecordAdmin):
     readonly_fields = (*CatalogueRecordAdmin.readonly_fields, "dial")
-    fieldsets = (
-        (None, {"fields": ("system", "pack", "stable_id", "name", "sample")}),
-        ("Clicks", {"fields": ("dial",)}),
-        *CatalogueRecordAdmin.fieldsets[1:],
-    )
+    fieldsets = record_fieldsets(("Clicks", ("dial",)))
     inlines = (FigureInline,)
 
     @admin.display(description="click by click")
@@ -167,11 +153,7 @@ class CombatDialAdmin(CatalogueRecordAdmin):
 @admin.register(models.SpeedDial)
 class SpeedDialAdmin(CatalogueRecordAdmin):
     readonly_fields = (*CatalogueRecordAdmin.readonly_fields, "speeds")
-    fieldsets = (
-        (None, {"fields": ("system", "pack", "stable_id", "name", "sample")}),
-        ("Speeds", {"fields": ("speeds",)}),
-        *CatalogueRecordAdmin.fieldsets[1:],
-    )
+    fieldsets = record_fieldsets(("Speeds", ("speeds",)))
 
     @admin.display(description="speeds")
     def speeds(self, obj: models.SpeedDial) -> SafeString:
