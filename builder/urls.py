@@ -1,8 +1,7 @@
-"""URL routes: the admin and the API schema."""
+"""URL routes: the site, the accounts pages, the admin and the versioned API."""
 
 from django.contrib import admin
-from django.urls import path
-from drf_spectacular.views import SpectacularAPIView
+from django.urls import include, path
 
 admin.site.site_header = "Muster catalogue"
 admin.site.site_title = "Muster"
@@ -10,5 +9,7 @@ admin.site.index_title = "Catalogue and content packs"
 
 urlpatterns = [
     path("admin/", admin.site.urls),
-    path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("api/v1/", include("builder.api.urls", namespace="api")),
+    path("accounts/", include("builder.accounts.urls")),
+    path("", include("builder.web.urls")),
 ]

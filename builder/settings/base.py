@@ -26,8 +26,22 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "rest_framework",
+    "knox",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
+    "django_htmx",
+    "csp",
+    "axes",
+    "django_jsonform",
+    "import_export",
     "content",
+    "builder.accounts",
+    "builder.lists",
+    "builder.collections",
+    "builder.simulations",
+    "builder.printing",
+    "builder.api",
+    "builder.web",
 ]
 
 MIDDLEWARE = [
@@ -38,6 +52,15 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+    # Last, as django-axes asks: it locks out repeated failed log-ins.
+    "axes.middleware.AxesMiddleware",
+]
+
+AUTHENTICATION_BACKENDS = [
+    "builder.accounts.backends.LockoutBackend",
+    "django.contrib.auth.backends.ModelBackend",
 ]
 
 ROOT_URLCONF = "builder.urls"
@@ -81,10 +104,6 @@ STATIC_ROOT = VAR_DIR / "static"
 
 CONTENT_PACK_DIR = BASE_DIR / "content" / "packs"
 
-REST_FRAMEWORK = {
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-}
-SPECTACULAR_SETTINGS = {"TITLE": "Muster API", "VERSION": "0.1.0"}
 
 CELERY_BROKER_URL = env("CELERY_BROKER_URL", default="filesystem://")
 CELERY_BROKER_TRANSPORT_OPTIONS = (
@@ -110,3 +129,8 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env("LOG_LEVEL", default="INFO")},
 }
+
+# Each concern keeps its settings in a module of its own.
+from builder.settings.api import *  # noqa: E402, F403
+from builder.settings.security import *  # noqa: E402, F403
+from builder.settings.printing import *  # noqa: E402, F403

@@ -1,0 +1,1 @@
+"""What every players' app shares: the application error the API turns into its error shape."""

@@ -1,0 +1,1 @@
+"""Printing settings: where PDFs are kept."""
