@@ -11,8 +11,11 @@ from django.http import HttpRequest
 
 class LockoutBackend(AxesStandaloneBackend):
     def authenticate(
-        self, request: HttpRequest | None, username: str | None = None,
-        password: str | None = None, **kwargs: Any,
+        self,
+        request: HttpRequest | None,
+        username: str | None = None,
+        password: str | None = None,
+        **kwargs: Any,
     ) -> None:
         if request is None:
             return None

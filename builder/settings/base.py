@@ -132,5 +132,5 @@ LOGGING = {
 
 # Each concern keeps its settings in a module of its own.
 from builder.settings.api import *  # noqa: E402, F403
-from builder.settings.security import *  # noqa: E402, F403
 from builder.settings.printing import *  # noqa: E402, F403
+from builder.settings.security import *  # noqa: E402, F403
