@@ -10,6 +10,7 @@ from django.http import HttpRequest
 from django.utils.safestring import SafeString
 
 from content import models
+from content.admin_guards import RecordAdminGuards
 from content.dial_display import dial_table, json_preview, speed_table
 from content.selectors import ability_colours
 from content.services import record_save
@@ -32,7 +33,7 @@ def record_fieldsets(*sections: tuple[str, tuple[str, ...]]) -> tuple[Any, ...]:
     )
 
 
-class CatalogueRecordAdmin(admin.ModelAdmin):
+class CatalogueRecordAdmin(RecordAdminGuards, admin.ModelAdmin):
     """Shared by every record type: provenance visible, documents previewed and validated."""
 
     list_display = ("name", "stable_id", "system", "sample", "uncertain_count")
