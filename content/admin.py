@@ -14,8 +14,8 @@ from django.utils.safestring import SafeString
 from import_export.admin import ImportExportMixin
 
 from content import models
-from content.admin_guards import RecordAdminGuards
 from content.admin_forms import RecordForm, data_widget
+from content.admin_guards import RecordAdminGuards
 from content.admin_lists import (
     HeldOnlyFilter,
     RealOrSampleFilter,

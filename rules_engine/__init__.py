@@ -24,9 +24,9 @@ __all__ = [
     "cost",
     "load_catalogue",
     "merge_blocks",
+    "odds",
+    "odds_queries",
     "plan_blocks",
     "simulate",
     "simulate_block",
-    "odds",
-    "odds_queries",
 ]
