@@ -11,13 +11,13 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from itertools import accumulate
 from operator import sub
 from pathlib import Path
 from typing import IO, Any
 
-from rules_engine.errors import BadDocument
+from rules_engine.errors import BadDocument, DocumentError
 
 MAX_INPUT_BYTES = 1_000_000
 """Bytes of one list, scenario or batch line: a 200-entry list is a few tens of kB."""
@@ -39,6 +39,9 @@ MAX_INT_DIGITS = 18
 
 MAX_ENTRIES = 200
 """Entries in one list (``maxItems`` in the list envelope schema)."""
+
+MAX_MODELS = 200
+"""Models in one list, where one entry may stand for several (cs-aces ``count``)."""
 
 MAX_RUNS = 10_000_000
 """Runs per simulation. Runs are played in blocks, so memory does not grow with runs."""
@@ -102,6 +105,25 @@ def nesting_depth(text: str) -> int:
     # Opening marks count 2, closing 0: the running total less the position is the depth.
     depth: int = max(map(sub, accumulate(marks.encode()), range(1, len(marks) + 1)))
     return depth
+
+
+def depth_errors(doc: Any, root: str = "$") -> list[DocumentError]:
+    """A document already in memory (the Python API) nested deeper than ``MAX_DEPTH``,
+    found without recursion, so the validators never meet a structure that could exhaust
+    their stack."""
+    stack: list[tuple[Any, int]] = [(doc, 0)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, Mapping):
+            children: Any = value.values()
+        elif isinstance(value, list | tuple):
+            children = value
+        else:
+            continue
+        if depth + 1 > MAX_DEPTH:
+            return [DocumentError(root, f"nested more than {MAX_DEPTH} deep (the limit)")]
+        stack.extend((v, depth + 1) for v in children)
+    return []
 
 
 def parse_json(
