@@ -25,8 +25,8 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rules_engine.catalogue import load_catalogue
-from rules_engine.cs_aces.dice import hits
-from rules_engine.cs_aces.scenario import read_scenario
+from rules_engine.clix.dice import hits
+from rules_engine.clix.scenario import read_scenario
 from rules_engine.cs_air_action import simulate
 from rules_engine.cs_air_action.fight import Fight
 from rules_engine.cs_air_action.forces import Forces, build_forces

@@ -12,8 +12,8 @@ from typing import Any
 import icepool
 
 from rules_engine.catalogue import Catalogue
-from rules_engine.cs_aces.dice import NATURAL_SIX, capped_target, hits
-from rules_engine.cs_aces.params import bool_param, int_param, odds_query, required
+from rules_engine.clix.dice import NATURAL_SIX, capped_target, hits
+from rules_engine.clix.params import bool_param, int_param, odds_query, required
 from rules_engine.errors import BadDocument
 from rules_engine.odds_query import Param, Query, boolean, integer
 from rules_engine.odds_report import chance_report, die_report, probability

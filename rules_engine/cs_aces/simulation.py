@@ -8,19 +8,19 @@ from typing import Any
 import numpy as np
 
 from rules_engine.catalogue import Catalogue
-from rules_engine.cs_aces.arrays import Ints
-from rules_engine.cs_aces.characters import SYSTEM
-from rules_engine.cs_aces.fight import AcesFight
-from rules_engine.cs_aces.fight_scenario import SCENARIO
-from rules_engine.cs_aces.forces import build_teams
-from rules_engine.cs_aces.report import (
+from rules_engine.clix.arrays import Ints
+from rules_engine.clix.report import (
     figure_report,
     outcome_report,
     run_header,
     tie_broken,
     victory_points_report,
 )
-from rules_engine.cs_aces.scenario import describe, read_scenario, with_list_settings
+from rules_engine.clix.scenario import describe, read_scenario, with_list_settings
+from rules_engine.cs_aces.characters import SYSTEM
+from rules_engine.cs_aces.fight import AcesFight
+from rules_engine.cs_aces.fight_scenario import SCENARIO
+from rules_engine.cs_aces.forces import build_teams
 from rules_engine.cs_aces.settings import FIGHT_SETTINGS
 from rules_engine.montecarlo import mean, rng
 

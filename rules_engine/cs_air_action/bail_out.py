@@ -11,7 +11,7 @@ from fractions import Fraction
 from typing import Any
 
 from rules_engine.catalogue import Catalogue
-from rules_engine.cs_aces.dice import two_d6_weights
+from rules_engine.clix.dice import two_d6_weights
 from rules_engine.cs_air_action.planes import SYSTEM
 from rules_engine.errors import BadDocument
 

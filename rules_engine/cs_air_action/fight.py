@@ -21,7 +21,8 @@ from typing import Any
 
 import numpy as np
 
-from rules_engine.cs_aces.arrays import Bools, Ints
+from rules_engine.clix.arrays import Bools, Ints
+from rules_engine.clix.rolls import roll_hits
 from rules_engine.cs_air_action.collisions import CRITICAL_FAILURE_TOTAL
 from rules_engine.cs_air_action.fight_tables import fight_tables
 from rules_engine.cs_air_action.forces import Forces
@@ -328,16 +329,3 @@ class Fight:
             target[clicks < fewest] = fig
             np.minimum(fewest, clicks, out=fewest)
         return target
-
-
-def roll_hits(rng: np.random.Generator, dice: np.ndarray,
-              to_hit: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Hits and natural sixes of ``dice`` d6 per row against ``to_hit`` (1..6).
-
-    Counting faces die by die is the same as drawing how many dice show a six (each 1/6),
-    then how many of the others (each uniform on 1..5) reach the target: two binomial
-    draws per row, however many dice are rolled.
-    """
-    sixes = rng.binomial(dice, 1 / 6)
-    others = rng.binomial(dice - sixes, (6 - to_hit) / 5)
-    return sixes + others, sixes

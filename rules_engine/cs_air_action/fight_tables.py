@@ -15,8 +15,8 @@ from math import comb
 
 import numpy as np
 
-from rules_engine.cs_aces.arrays import Ints
-from rules_engine.cs_aces.dice import capped_target, two_d6_weights
+from rules_engine.clix.arrays import Ints
+from rules_engine.clix.dice import capped_target, two_d6_weights
 from rules_engine.cs_air_action.collisions import check_fails
 from rules_engine.cs_air_action.forces import Forces
 

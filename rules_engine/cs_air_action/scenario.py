@@ -3,7 +3,7 @@ for it. Every value is stated back in the simulation's output."""
 
 from __future__ import annotations
 
-from rules_engine.cs_aces.scenario import Param
+from rules_engine.clix.scenario import Param
 from rules_engine.cs_air_action.settings import ACE_SHOTS_ROLL
 
 SCENARIO = {

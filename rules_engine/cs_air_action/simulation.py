@@ -8,15 +8,15 @@ from typing import Any
 import numpy as np
 
 from rules_engine.catalogue import Catalogue
-from rules_engine.cs_aces.arrays import Ints
-from rules_engine.cs_aces.report import (
+from rules_engine.clix.arrays import Ints
+from rules_engine.clix.report import (
     figure_report,
     outcome_report,
     run_header,
     tie_broken,
     victory_points_report,
 )
-from rules_engine.cs_aces.scenario import describe, read_scenario, with_list_settings
+from rules_engine.clix.scenario import describe, read_scenario, with_list_settings
 from rules_engine.cs_air_action.fight import Fight, FightState
 from rules_engine.cs_air_action.forces import Forces, build_forces
 from rules_engine.cs_air_action.planes import SYSTEM

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules_engine.catalogue import Catalogue
-from rules_engine.cs_aces.view import records_by_type
+from rules_engine.clix.view import records_by_type
 from rules_engine.cs_air_action.planes import SYSTEM, plane_from_record
 
 

@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules_engine import BadDocument, load_catalogue
+from rules_engine.clix.dice import count_hits
 from rules_engine.cs_aces import ODDS
-from rules_engine.cs_aces.dice import count_hits
 from tests.rules_engine.cs_aces.dice_enumeration import distribution, enumerate_hits
 
 CATALOGUE = load_catalogue()

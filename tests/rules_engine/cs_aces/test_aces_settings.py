@@ -10,11 +10,11 @@ import numpy as np
 import pytest
 
 from rules_engine import BadDocument, check, load_catalogue
+from rules_engine.clix.scenario import read_scenario
 from rules_engine.cs_aces import ODDS, simulate
 from rules_engine.cs_aces.fight import AcesFight
 from rules_engine.cs_aces.fight_scenario import SCENARIO
 from rules_engine.cs_aces.forces import Team
-from rules_engine.cs_aces.scenario import read_scenario
 from rules_engine.montecarlo import proportion, rng
 from tests.rules_engine.cs_aces.dice_enumeration import distribution, enumerate_hits
 

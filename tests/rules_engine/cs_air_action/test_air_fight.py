@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules_engine import BadDocument, load_catalogue
-from rules_engine.cs_aces.scenario import read_scenario
+from rules_engine.clix.scenario import read_scenario
 from rules_engine.cs_air_action import simulate
 from rules_engine.cs_air_action.fight import Fight
 from rules_engine.cs_air_action.forces import build_forces

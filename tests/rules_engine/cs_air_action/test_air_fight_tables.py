@@ -6,7 +6,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from rules_engine.cs_aces.dice import capped_target, hits
+from rules_engine.clix.dice import capped_target, hits
 from rules_engine.cs_air_action.fight_tables import (
     fight_tables,
     hit_chances,

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from rules_engine import BadDocument, check, load_catalogue
-from rules_engine.cs_aces.scenario import read_scenario
+from rules_engine.clix.scenario import read_scenario
 from rules_engine.cs_air_action import ODDS, simulate
 from rules_engine.cs_air_action.fight import Fight
 from rules_engine.cs_air_action.forces import Forces

@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from rules_engine.catalogue import Catalogue, Record
-from rules_engine.cs_aces.arrays import Ints
+from rules_engine.clix.arrays import Ints
 from rules_engine.errors import BadDocument
 
 
