@@ -16,6 +16,7 @@ from rules_engine.clix.report import (
     tie_broken,
     victory_points_report,
 )
+from rules_engine.clix.samples import sample_figures, sample_notice
 from rules_engine.clix.scenario import describe, read_scenario, with_list_settings
 from rules_engine.cs_aces.characters import SYSTEM
 from rules_engine.cs_aces.fight import AcesFight
@@ -55,7 +56,8 @@ def simulate(
     Returns:
         The shared simulation report (docs/simulation.md, "The report"): the scenario as
         played, outcome shares, turns, per-figure survival, captive at the end and clicks of
-        damage; extras ``victory_points`` and ``build_points``.
+        damage; extras ``victory_points`` and ``build_points``; ``sample_dials`` and
+        ``notes`` say which figures played on sample (invented) dials.
     """
     lists = (("list_a", list_a), ("list_b", list_b))
     params = read_scenario(SCENARIO, with_list_settings(scenario, lists, FIGHT_SETTINGS))
@@ -74,4 +76,5 @@ def simulate(
                     for i in range(team.count)],
         "victory_points": victory_points_report(state.victory),
         "build_points": {"a": team.build_points[0], "b": team.build_points[1]},
+        **sample_notice(sample_figures(catalogue, SYSTEM, (list_a, list_b))),
     }

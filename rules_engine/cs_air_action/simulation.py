@@ -16,6 +16,7 @@ from rules_engine.clix.report import (
     tie_broken,
     victory_points_report,
 )
+from rules_engine.clix.samples import sample_figures, sample_notice
 from rules_engine.clix.scenario import describe, read_scenario, with_list_settings
 from rules_engine.cs_air_action.fight import Fight, FightState
 from rules_engine.cs_air_action.forces import Forces, build_forces
@@ -75,7 +76,8 @@ def simulate(
     Returns:
         The shared simulation report (docs/simulation.md, "The report"): the scenario as
         played, outcome shares, turns, per-plane survival and clicks of damage; extras
-        ``victory_points``, ``planes_shot_down`` and ``build_points``.
+        ``victory_points``, ``planes_shot_down`` and ``build_points``; ``sample_dials``
+        and ``notes`` say which figures played on sample (invented) dials.
 
     Raises:
         BadDocument: a scenario value or a list entry the fight cannot use.
@@ -89,4 +91,5 @@ def simulate(
         "scenario": describe(SCENARIO, params),
         **fight_report(forces, state, runs),
         "build_points": {"a": forces.build_points[0], "b": forces.build_points[1]},
+        **sample_notice(sample_figures(catalogue, SYSTEM, (list_a, list_b))),
     }

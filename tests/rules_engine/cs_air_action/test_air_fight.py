@@ -64,7 +64,7 @@ def test_vectorised_and_naive_fights_agree_on_the_win_rate():
     bench = _bench()
     scenario = read_scenario(SCENARIO, {"fate": "none"})
     forces = build_forces(CATALOGUE, A, B)
-    naive = bench.naive_outcomes(forces, scenario, 1500, 3)
+    naive = bench.fair_outcomes(forces, scenario, 1500, 3)
     fast = simulate(CATALOGUE, A, B, {"fate": "none"}, 20000, 3)
     slow = proportion(int((naive == 1).sum()), len(naive))
     assert slow.low <= fast["outcome"]["a_wins"]["high"]
@@ -82,7 +82,7 @@ def test_vectorised_and_naive_fights_agree_when_aces_use_fate(list_a, list_b, fa
             for n in (list_a, list_b))
     scenario = read_scenario(SCENARIO, {"fate": fate, "collision": 0.1})
     forces = build_forces(CATALOGUE, a, b)
-    naive = bench.naive_outcomes(forces, scenario, 1000, 4)
+    naive = bench.fair_outcomes(forces, scenario, 1000, 4)
     fast = simulate(CATALOGUE, a, b, {"fate": fate, "collision": 0.1}, 20000, 4)
     slow = proportion(int((naive == 1).sum()), len(naive))
     assert slow.low <= fast["outcome"]["a_wins"]["high"]
