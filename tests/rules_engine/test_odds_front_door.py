@@ -301,3 +301,22 @@ def test_a_reserved_name_from_the_command_line_is_exit_2(
     assert main(["odds", "cs-aces", "attack", "catalogue=1"]) == 2
     out = json.loads(capsys.readouterr().out)
     assert out["errors"][0]["path"] == "params.catalogue"
+
+
+def test_an_error_found_while_computing_names_the_current_parameter() -> None:
+    # A plane with a 7-click dial takes at most 6 clicks before it is shot down: checked by
+    # the query itself, reported under the name the caller used.
+    with pytest.raises(BadDocument) as caught:
+        odds(
+            CATALOGUE,
+            "cs-air-action",
+            "shot",
+            {"shooter": "loyle-crawford-devastator", "damage": 12},
+        )
+    assert caught.value.errors[0].path == "params.damage"
+    with pytest.raises(BadDocument) as caught:
+        odds(CATALOGUE, "cs-aces", "multi_target", {"dice": 12, "fate": 2})
+    assert caught.value.errors[0].path == "params.dice"
+    with pytest.raises(BadDocument) as caught:
+        odds(CATALOGUE, "black-skies", "volley", {"dice": 2, "design": "black-tiger"})
+    assert caught.value.errors[0].path == "params.dice"
