@@ -9,13 +9,14 @@ from typing import Any
 import numpy as np
 
 from rules_engine.catalogue import Catalogue
-from rules_engine.cs_aces.arrays import Ints
+from rules_engine.clix.arrays import Ints
+from rules_engine.clix.report import run_header, tie_broken
+from rules_engine.clix.samples import sample_figures, sample_notice
+from rules_engine.clix.scenario import describe, read_scenario, with_list_settings
 from rules_engine.cs_aces.characters import SYSTEM
 from rules_engine.cs_aces.fight import AcesFight
 from rules_engine.cs_aces.fight_scenario import SCENARIO
 from rules_engine.cs_aces.forces import Team, build_teams
-from rules_engine.cs_aces.report import run_header, tie_broken
-from rules_engine.cs_aces.scenario import describe, read_scenario, with_list_settings
 from rules_engine.cs_aces.settings import FIGHT_SETTINGS
 from rules_engine.simulation_report import figure_shares, outcome_shares
 from rules_engine.tally import Tally
@@ -28,6 +29,8 @@ class Match:
     params: dict[str, Any]
     team: Team
     names: tuple[Any, Any]
+    samples: tuple[str, ...] = ()
+    """Figures played on sample (invented) dials, named in the report."""
 
 
 def outcome_codes(victory: Ints, build_points: tuple[int, int]) -> Ints:
@@ -47,7 +50,8 @@ def prepare(catalogue: Catalogue, list_a: Mapping[str, Any], list_b: Mapping[str
     lists = (("list_a", list_a), ("list_b", list_b))
     params = read_scenario(SCENARIO, with_list_settings(scenario, lists, FIGHT_SETTINGS))
     team = build_teams(catalogue, list_a, list_b)
-    return Match(params, team, (list_a.get("name"), list_b.get("name")))
+    return Match(params, team, (list_a.get("name"), list_b.get("name")),
+                 tuple(sample_figures(catalogue, SYSTEM, (list_a, list_b))))
 
 
 def play(match: Match, runs: int, gen: np.random.Generator, tally: Tally) -> None:
@@ -84,6 +88,7 @@ def report(match: Match, tally: Tally, seed: int) -> dict[str, Any]:
         "victory_points": {"a": tally.mean("victory_a").to_dict(),
                            "b": tally.mean("victory_b").to_dict()},
         "build_points": {"a": team.build_points[0], "b": team.build_points[1]},
+        **sample_notice(match.samples),
     }
 
 

@@ -9,9 +9,10 @@ from typing import Any
 import numpy as np
 
 from rules_engine.catalogue import Catalogue
-from rules_engine.cs_aces.arrays import Ints
-from rules_engine.cs_aces.report import run_header, tie_broken
-from rules_engine.cs_aces.scenario import describe, read_scenario, with_list_settings
+from rules_engine.clix.arrays import Ints
+from rules_engine.clix.report import run_header, tie_broken
+from rules_engine.clix.samples import sample_figures, sample_notice
+from rules_engine.clix.scenario import describe, read_scenario, with_list_settings
 from rules_engine.cs_air_action.fight import Fight
 from rules_engine.cs_air_action.forces import Forces, build_forces
 from rules_engine.cs_air_action.planes import SYSTEM
@@ -28,6 +29,8 @@ class Match:
     params: dict[str, Any]
     forces: Forces
     names: tuple[Any, Any]
+    samples: tuple[str, ...] = ()
+    """Figures played on sample (invented) dials, named in the report."""
 
 
 def outcome_codes(victory: Ints, shot_down: Ints, build_points: tuple[int, int]) -> Ints:
@@ -51,7 +54,8 @@ def prepare(catalogue: Catalogue, list_a: Mapping[str, Any], list_b: Mapping[str
     lists = (("list_a", list_a), ("list_b", list_b))
     params = read_scenario(SCENARIO, with_list_settings(scenario, lists, FIGHT_SETTINGS))
     forces = build_forces(catalogue, list_a, list_b, params["victory_points_include_ace"])
-    return Match(params, forces, (list_a.get("name"), list_b.get("name")))
+    return Match(params, forces, (list_a.get("name"), list_b.get("name")),
+                 tuple(sample_figures(catalogue, SYSTEM, (list_a, list_b))))
 
 
 def play(match: Match, runs: int, gen: np.random.Generator, tally: Tally) -> None:
@@ -91,6 +95,7 @@ def report(match: Match, tally: Tally, seed: int) -> dict[str, Any]:
         "planes_shot_down": {"by_a": tally.mean("shot_down_by_a").to_dict(),
                              "by_b": tally.mean("shot_down_by_b").to_dict()},
         "build_points": {"a": forces.build_points[0], "b": forces.build_points[1]},
+        **sample_notice(match.samples),
     }
 
 
