@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth import login, logout, update_session_auth_hash
-from drf_spectacular.utils import OpenApiExample, extend_schema
+from drf_spectacular.utils import OpenApiExample, extend_schema, extend_schema_serializer
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -70,6 +70,7 @@ class SignupApi(_Throttled, PublicApi):
     authentication_classes: list[Any] = []
     throttle_scope = "accounts-auth"
 
+    @extend_schema_serializer(component_name="SignupInput")
     class InputSerializer(serializers.Serializer):  # type: ignore[type-arg]
         username = serializers.RegexField(r"^[\w.@+-]+\Z", max_length=150)
         email = serializers.EmailField(max_length=254)
@@ -114,12 +115,14 @@ class LoginApi(_Throttled, PublicApi):
     authentication_classes: list[Any] = []
     throttle_scope = "accounts-auth"
 
+    @extend_schema_serializer(component_name="LoginInput")
     class InputSerializer(serializers.Serializer):  # type: ignore[type-arg]
         username = serializers.CharField(max_length=150)
         password = serializers.CharField(max_length=128, write_only=True)
         token_name = serializers.CharField(max_length=100, required=False)
         expires_in_days = serializers.IntegerField(min_value=1, max_value=3650, required=False)
 
+    @extend_schema_serializer(component_name="LoginOutput")
     class OutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
         user = UserOutput()
         token = NewTokenOutput(required=False)
@@ -189,6 +192,7 @@ class MeApi(OwnedApi):
 
 
 class PasswordChangeApi(OwnedApi):
+    @extend_schema_serializer(component_name="PasswordChangeInput")
     class InputSerializer(serializers.Serializer):  # type: ignore[type-arg]
         old_password = serializers.CharField(max_length=128, write_only=True)
         new_password = serializers.CharField(max_length=128, write_only=True)
@@ -224,6 +228,7 @@ class PasswordResetApi(_Throttled, PublicApi):
     authentication_classes: list[Any] = []
     throttle_scope = "accounts-auth"
 
+    @extend_schema_serializer(component_name="PasswordResetInput")
     class InputSerializer(serializers.Serializer):  # type: ignore[type-arg]
         email = serializers.EmailField(max_length=254)
 
@@ -239,6 +244,7 @@ class PasswordResetConfirmApi(_Throttled, PublicApi):
     authentication_classes: list[Any] = []
     throttle_scope = "accounts-auth"
 
+    @extend_schema_serializer(component_name="PasswordResetConfirmInput")
     class InputSerializer(serializers.Serializer):  # type: ignore[type-arg]
         uid = serializers.CharField(max_length=64)
         token = serializers.CharField(max_length=100)
@@ -270,6 +276,7 @@ class PasswordResetConfirmApi(_Throttled, PublicApi):
 class TokenListCreateApi(_Throttled, OwnedApi):
     throttle_scope = "accounts-tokens"
 
+    @extend_schema_serializer(component_name="TokenListCreateInput")
     class InputSerializer(serializers.Serializer):  # type: ignore[type-arg]
         name = serializers.CharField(max_length=100)
         expires_in_days = serializers.IntegerField(min_value=1, max_value=3650, required=False)

@@ -50,3 +50,27 @@ def kims_team() -> dict[str, Any]:
 @pytest.fixture
 def dust_devils() -> dict[str, Any]:
     return example("crimson-dust/dust-devils-500.json")
+
+
+@pytest.fixture(autouse=True)
+def _fresh_throttles() -> None:
+    from django.core.cache import cache
+
+    cache.clear()
+
+
+@pytest.fixture
+def api(user: Any) -> Any:
+    """An API client signed in as ``user``."""
+    from rest_framework.test import APIClient
+
+    client = APIClient()
+    client.force_authenticate(user)
+    return client
+
+
+@pytest.fixture
+def anon() -> Any:
+    from rest_framework.test import APIClient
+
+    return APIClient()
