@@ -27,9 +27,13 @@ def example(path: str) -> dict[str, Any]:
 @pytest.fixture
 def packs(db: Any) -> None:
     """The clix and Crimson Dust packs, loaded by the real loader."""
-    pack_load(
-        documents=[(s, pack_doc(s)) for s in ("cs-aces", "cs-air-action", "crimson-dust", "cs-hex")]
-    )
+    pack_load(documents=[(s, pack_doc(s)) for s in ("cs-aces", "cs-air-action", "crimson-dust")])
+
+
+@pytest.fixture
+def hex_pack(packs: None) -> None:
+    """The cs-hex pack as well, for design lists."""
+    pack_load(documents=[("cs-hex", pack_doc("cs-hex"))])
 
 
 @pytest.fixture
