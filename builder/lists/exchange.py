@@ -19,7 +19,12 @@ from django.db import transaction
 from django.utils import timezone
 
 from builder.core.errors import ApplicationError
-from builder.lists.checking import is_unknown_id, validate_document, verdict_for
+from builder.lists.checking import (
+    is_unknown_id,
+    require_storable,
+    validate_document,
+    verdict_for,
+)
 from builder.lists.models import SavedList
 from builder.lists.pinning import pinned_document, pins_for_document
 from builder.lists.services import saved_list_create
@@ -184,6 +189,7 @@ def _already_saved(owner: AbstractBaseUser, document: Mapping[str, Any]) -> bool
 @transaction.atomic
 def lists_import(*, owner: AbstractBaseUser, data: Any) -> dict[str, list[Any]]:
     """Import a list or a backup, all or nothing; returns what was created and skipped."""
+    require_storable(data)
     entries = _entries(data)
     problems: list[dict[str, Any]] = []
     seen: dict[uuid_module.UUID, str] = {}

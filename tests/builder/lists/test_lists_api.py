@@ -171,3 +171,36 @@ def test_fielding_for_a_saved_list(packs: Any, api: Any, kims_team: Any) -> None
         "needs 1 × Sergeant, owns 0",
     ]
     assert len(answer["missing"]) == 6
+
+
+def test_points_limit_out_of_range_is_a_400(packs: Any, api: Any, kims_team: Any) -> None:
+    kims_team["points_limit"] = 10**12
+    r = api.post("/api/v1/lists/", {"document": kims_team}, format="json")
+    assert r.status_code == 400
+    assert "$.points_limit" in [d["path"] for d in r.json()["details"]]
+
+
+def nested(levels: int) -> Any:
+    value: Any = 1
+    for _ in range(levels):
+        value = [value]
+    return value
+
+
+@pytest.mark.parametrize(
+    ("mutate", "path"),
+    [
+        (lambda d: d.update(name="Kim\x00"), "$.name"),
+        (lambda d: d["entries"][0].update(label="a\x00b"), "$.entries[0].label"),
+        (lambda d: d.update(settings={"a": nested(32)}), "$.settings.a" + "[0]" * 31),
+    ],
+)
+def test_unstorable_values_are_a_400(
+    packs: Any, api: Any, kims_team: Any, mutate: Any, path: str
+) -> None:
+    mutate(kims_team)
+    r = api.post("/api/v1/lists/", {"document": kims_team}, format="json")
+    assert r.status_code == 400
+    assert r.json()["details"][0]["path"] == path
+    r = api.post("/api/v1/lists/import/", kims_team, format="json")
+    assert r.status_code == 400
