@@ -9,9 +9,16 @@ from drf_spectacular.utils import OpenApiExample, extend_schema, extend_schema_s
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 
-from builder.accounts.api_base import ErrorSerializer, OwnedApi, PublicApi, error_example
+from builder.accounts.api_base import (
+    SCOPED_THROTTLES,
+    ErrorSerializer,
+    OwnedApi,
+    PublicApi,
+    error_example,
+    request_example,
+    response_example,
+)
 from builder.accounts.selectors import api_token_get_for_owner, api_tokens_for_owner
 from builder.accounts.services import (
     api_token_create,
@@ -60,8 +67,23 @@ NEW_TOKEN_EXAMPLE = OpenApiExample(
 )
 
 
+USER_EXAMPLE = {
+    "id": 1,
+    "username": "ada",
+    "email": "ada@example.com",
+    "date_joined": "2026-12-01T02:00:00Z",
+}
+TOKEN_EXAMPLE = {
+    "id": 3,
+    "name": "laptop script",
+    "prefix": "mst_4f2a9c81",
+    "created_at": "2026-12-01T02:00:00Z",
+    "expires_at": None,
+}
+
+
 class _Throttled:
-    throttle_classes = [ScopedRateThrottle]
+    throttle_classes = SCOPED_THROTTLES
 
 
 class SignupApi(_Throttled, PublicApi):
@@ -90,6 +112,7 @@ class SignupApi(_Throttled, PublicApi):
                 },
                 request_only=True,
             ),
+            response_example("Signed up", USER_EXAMPLE, 201),
             error_example(
                 "Weak password",
                 400,
@@ -136,6 +159,14 @@ class LoginApi(_Throttled, PublicApi):
                 "Log in for a token",
                 value={"username": "ada", "password": "...", "token_name": "laptop script"},
                 request_only=True,
+            ),
+            request_example("Log in with a session", {"username": "ada", "password": "..."}),
+            response_example(
+                "Token",
+                {
+                    "user": USER_EXAMPLE,
+                    "token": {**TOKEN_EXAMPLE, "token": "mst_4f2a9c81...the secret, shown once"},
+                },
             ),
             error_example(
                 "Wrong password",
@@ -186,7 +217,9 @@ class LogoutApi(OwnedApi):
 
 
 class MeApi(OwnedApi):
-    @extend_schema(tags=TAG, responses={200: UserOutput})
+    @extend_schema(
+        tags=TAG, responses={200: UserOutput}, examples=[response_example("You", USER_EXAMPLE)]
+    )
     def get(self, request: Request) -> Response:
         return Response(UserOutput(request.user).data)
 
@@ -202,6 +235,7 @@ class PasswordChangeApi(OwnedApi):
         request=InputSerializer,
         responses={204: None, 400: ErrorSerializer},
         examples=[
+            request_example("Change", {"old_password": "...", "new_password": "..."}),
             error_example(
                 "Wrong current password",
                 400,
@@ -210,7 +244,7 @@ class PasswordChangeApi(OwnedApi):
                 "$.old_password",
                 "old_password",
                 "does not match",
-            )
+            ),
         ],
     )
     def post(self, request: Request) -> Response:
@@ -232,7 +266,12 @@ class PasswordResetApi(_Throttled, PublicApi):
     class InputSerializer(serializers.Serializer):  # type: ignore[type-arg]
         email = serializers.EmailField(max_length=254)
 
-    @extend_schema(tags=TAG, request=InputSerializer, responses={202: None})
+    @extend_schema(
+        tags=TAG,
+        request=InputSerializer,
+        responses={202: None},
+        examples=[request_example("Reset", {"email": "ada@example.com"})],
+    )
     def post(self, request: Request) -> Response:
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -255,6 +294,9 @@ class PasswordResetConfirmApi(_Throttled, PublicApi):
         request=InputSerializer,
         responses={204: None, 400: ErrorSerializer},
         examples=[
+            request_example(
+                "Confirm", {"uid": "MQ", "token": "cf4x2a-9d1e...", "new_password": "..."}
+            ),
             error_example(
                 "Used or wrong code",
                 400,
@@ -263,7 +305,7 @@ class PasswordResetConfirmApi(_Throttled, PublicApi):
                 "$.token",
                 "token",
                 "invalid or expired",
-            )
+            ),
         ],
     )
     def post(self, request: Request) -> Response:
@@ -281,7 +323,11 @@ class TokenListCreateApi(_Throttled, OwnedApi):
         name = serializers.CharField(max_length=100)
         expires_in_days = serializers.IntegerField(min_value=1, max_value=3650, required=False)
 
-    @extend_schema(tags=TAG, responses={200: TokenOutput(many=True)})
+    @extend_schema(
+        tags=TAG,
+        responses={200: TokenOutput(many=True)},
+        examples=[response_example("Your tokens", TOKEN_EXAMPLE)],
+    )
     def get(self, request: Request) -> Response:
         return Response(TokenOutput(api_tokens_for_owner(user=request.user), many=True).data)
 
@@ -304,13 +350,17 @@ class TokenListCreateApi(_Throttled, OwnedApi):
 class TokenDetailApi(_Throttled, OwnedApi):
     throttle_scope = "accounts-tokens"
 
-    @extend_schema(tags=TAG, responses={200: TokenOutput, 404: None})
+    @extend_schema(
+        tags=TAG,
+        responses={200: TokenOutput},
+        examples=[response_example("A token", TOKEN_EXAMPLE)],
+    )
     def get(self, request: Request, token_id: int) -> Response:
         return Response(
             TokenOutput(api_token_get_for_owner(user=request.user, token_id=token_id)).data
         )
 
-    @extend_schema(tags=TAG, responses={204: None, 404: None})
+    @extend_schema(tags=TAG, responses={204: None})
     def delete(self, request: Request, token_id: int) -> Response:
         api_token_revoke(token=api_token_get_for_owner(user=request.user, token_id=token_id))
         return Response(status=status.HTTP_204_NO_CONTENT)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiExample,
     OpenApiParameter,
@@ -13,7 +12,17 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from builder.accounts.api_base import NOT_FOUND, ErrorSerializer, OwnedApi, error_example, paginated
+from builder.accounts.api_base import (
+    NOT_FOUND,
+    ErrorSerializer,
+    OwnedApi,
+    error_example,
+    page_example,
+    page_of,
+    paginated,
+    request_example,
+    response_example,
+)
 from builder.collections.models import CollectionItem
 from builder.collections.selectors import (
     collection_fielding,
@@ -25,6 +34,7 @@ from builder.collections.services import (
     collection_item_delete,
     collection_item_update,
 )
+from builder.lists.apis import FieldingSerializer
 from builder.lists.checking import validate_document
 from builder.lists.pinning import pins_for_document, versions_map
 from content.selectors import catalogue_for_packs
@@ -56,6 +66,9 @@ class ItemOutput(serializers.Serializer):  # type: ignore[type-arg]
     updated_at = serializers.DateTimeField()
 
 
+ItemPage = page_of(ItemOutput, "CollectionItemPage")
+ITEM_RESPONSE = response_example("The item", ITEM_EXAMPLE)
+
 CONDITION = serializers.ChoiceField(choices=CollectionItem.Condition.choices, required=False)
 QUANTITY = serializers.IntegerField(min_value=1, max_value=10_000, required=False)
 
@@ -71,9 +84,11 @@ class CollectionListCreateApi(OwnedApi):
         notes = serializers.CharField(max_length=5_000, required=False, allow_blank=True)
 
     @extend_schema(
+        operation_id="collection_list",
         tags=TAG,
         parameters=[OpenApiParameter("system", str), OpenApiParameter("record_type", str)],
-        responses={200: ItemOutput(many=True)},
+        responses={200: ItemPage},
+        examples=[page_example("Your collection", ITEM_EXAMPLE)],
     )
     def get(self, request: Request) -> Response:
         qs = collection_items_for_owner(user=request.user)
@@ -127,7 +142,7 @@ class CollectionItemApi(OwnedApi):
         condition = CONDITION
         notes = serializers.CharField(max_length=5_000, required=False, allow_blank=True)
 
-    @extend_schema(tags=TAG, responses={200: ItemOutput, 404: None}, examples=[NOT_FOUND])
+    @extend_schema(tags=TAG, responses={200: ItemOutput}, examples=[ITEM_RESPONSE, NOT_FOUND])
     def get(self, request: Request, item_id: int) -> Response:
         return Response(
             ItemOutput(collection_item_get_for_owner(user=request.user, item_id=item_id)).data
@@ -136,8 +151,11 @@ class CollectionItemApi(OwnedApi):
     @extend_schema(
         tags=TAG,
         request=InputSerializer,
-        responses={200: ItemOutput, 400: ErrorSerializer, 404: None},
-        examples=[OpenApiExample("Three now", value={"quantity": 3}, request_only=True)],
+        responses={200: ItemOutput, 400: ErrorSerializer},
+        examples=[
+            OpenApiExample("Three now", value={"quantity": 3}, request_only=True),
+            ITEM_RESPONSE,
+        ],
     )
     def patch(self, request: Request, item_id: int) -> Response:
         item = collection_item_get_for_owner(user=request.user, item_id=item_id)
@@ -145,7 +163,7 @@ class CollectionItemApi(OwnedApi):
         data.is_valid(raise_exception=True)
         return Response(ItemOutput(collection_item_update(item=item, **data.validated_data)).data)
 
-    @extend_schema(tags=TAG, responses={204: None, 404: None})
+    @extend_schema(tags=TAG, responses={204: None})
     def delete(self, request: Request, item_id: int) -> Response:
         collection_item_delete(
             item=collection_item_get_for_owner(user=request.user, item_id=item_id)
@@ -163,8 +181,20 @@ class CollectionFieldingApi(OwnedApi):
     @extend_schema(
         tags=TAG,
         request=InputSerializer,
-        responses={200: OpenApiTypes.OBJECT, 400: ErrorSerializer},
+        responses={200: FieldingSerializer, 400: ErrorSerializer},
         examples=[
+            request_example(
+                "A team",
+                {
+                    "document": {
+                        "format": "muster-list/1",
+                        "system": "cs-aces",
+                        "kind": "team",
+                        "name": "Kim's team",
+                        "entries": [{"figure": "ruffian", "count": 2}],
+                    }
+                },
+            ),
             OpenApiExample(
                 "Missing one",
                 response_only=True,
@@ -186,7 +216,7 @@ class CollectionFieldingApi(OwnedApi):
                     ],
                     "needs": [],
                 },
-            )
+            ),
         ],
     )
     def post(self, request: Request) -> Response:

@@ -14,16 +14,20 @@ from drf_spectacular.utils import (
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 
 from builder.accounts.api_base import (
     NOT_FOUND,
+    SCOPED_THROTTLES,
     ErrorSerializer,
     OwnedApi,
     PublicApi,
     error_example,
+    page_example,
+    page_of,
     paginated,
+    response_example,
 )
+from builder.api.engine_apis import ViolationSerializer
 from builder.collections.selectors import collection_fielding
 from builder.lists.exchange import list_export, lists_backup, lists_import
 from builder.lists.models import SavedList
@@ -101,14 +105,7 @@ class PinSerializer(serializers.Serializer):  # type: ignore[type-arg]
     version = serializers.CharField()
 
 
-class ViolationSerializer(serializers.Serializer):  # type: ignore[type-arg]
-    code = serializers.CharField()
-    message = serializers.CharField()
-    path = serializers.CharField()
-    severity = serializers.CharField()
-
-
-class VerdictSerializer(serializers.Serializer):  # type: ignore[type-arg]
+class SavedListVerdict(serializers.Serializer):  # type: ignore[type-arg]
     legal = serializers.BooleanField()
     points = serializers.IntegerField()
     limit = serializers.IntegerField(source="points_limit", allow_null=True)
@@ -127,7 +124,7 @@ class SavedListSummary(serializers.Serializer):  # type: ignore[type-arg]
     updated_at = serializers.DateTimeField()
     deleted_at = serializers.DateTimeField(allow_null=True)
     pinned = PinSerializer(source="pack_versions", many=True)
-    verdict = VerdictSerializer(source="*")
+    verdict = SavedListVerdict(source="*")
 
 
 class SavedListDetail(SavedListSummary):
@@ -146,8 +143,31 @@ class SharedList(serializers.Serializer):  # type: ignore[type-arg]
     share_token = serializers.CharField()
     updated_at = serializers.DateTimeField()
     pinned = PinSerializer(source="pack_versions", many=True)
-    verdict = VerdictSerializer(source="*")
+    verdict = SavedListVerdict(source="*")
     document = serializers.JSONField()
+
+
+SavedListPage = page_of(SavedListSummary, "SavedListPage")
+SharedListPage = page_of(SharedList, "SharedListPage")
+EXAMPLE_DETAIL = {**EXAMPLE_LIST, "document": EXAMPLE_DOCUMENT, "breakdown": {"total": 61}}
+EXAMPLE_SHARED = {
+    "owner": "ada",
+    **{
+        k: EXAMPLE_LIST[k]
+        for k in (
+            "uuid",
+            "name",
+            "system",
+            "kind",
+            "share_token",
+            "updated_at",
+            "pinned",
+            "verdict",
+        )
+    },
+    "document": EXAMPLE_DOCUMENT,
+}
+DETAIL_EXAMPLE = response_example("The list", EXAMPLE_DETAIL)
 
 
 VISIBILITY = serializers.ChoiceField(choices=SavedList.Visibility.choices, required=False)
@@ -169,7 +189,11 @@ class SavedListListCreateApi(OwnedApi):
         notes = serializers.CharField(max_length=10_000, required=False, allow_blank=True)
 
     @extend_schema(
-        tags=TAG, parameters=[SYSTEM_PARAM], responses={200: SavedListSummary(many=True)}
+        operation_id="lists_list",
+        tags=TAG,
+        parameters=[SYSTEM_PARAM],
+        responses={200: SavedListPage},
+        examples=[page_example("Your lists", EXAMPLE_LIST)],
     )
     def get(self, request: Request) -> Response:
         qs = _system_filter(request, saved_lists_for_owner(user=request.user))
@@ -206,7 +230,7 @@ class SavedListDetailApi(OwnedApi):
         visibility = VISIBILITY
         notes = serializers.CharField(max_length=10_000, required=False, allow_blank=True)
 
-    @extend_schema(tags=TAG, responses={200: SavedListDetail, 404: None}, examples=[NOT_FOUND])
+    @extend_schema(tags=TAG, responses={200: SavedListDetail}, examples=[DETAIL_EXAMPLE, NOT_FOUND])
     def get(self, request: Request, list_uuid: str) -> Response:
         saved = saved_list_get_for_owner(user=request.user, list_uuid=list_uuid)
         return Response(SavedListDetail(saved).data)
@@ -214,9 +238,10 @@ class SavedListDetailApi(OwnedApi):
     @extend_schema(
         tags=TAG,
         request=InputSerializer,
-        responses={200: SavedListDetail, 400: ErrorSerializer, 404: None},
+        responses={200: SavedListDetail, 400: ErrorSerializer},
         examples=[
             OpenApiExample("Share by link", value={"visibility": "unlisted"}, request_only=True),
+            DETAIL_EXAMPLE,
             BAD_DOCUMENT,
             NOT_FOUND,
         ],
@@ -234,7 +259,7 @@ class SavedListDetailApi(OwnedApi):
 
     @extend_schema(
         tags=TAG,
-        responses={204: None, 404: None},
+        responses={204: None},
         description="Move the list to the trash (restorable for 30 days).",
     )
     def delete(self, request: Request, list_uuid: str) -> Response:
@@ -252,8 +277,11 @@ class SavedListRenameApi(OwnedApi):
     @extend_schema(
         tags=TAG,
         request=InputSerializer,
-        responses={200: SavedListDetail, 400: ErrorSerializer, 404: None},
-        examples=[OpenApiExample("Rename", value={"name": "Night raid"}, request_only=True)],
+        responses={200: SavedListDetail, 400: ErrorSerializer},
+        examples=[
+            OpenApiExample("Rename", value={"name": "Night raid"}, request_only=True),
+            DETAIL_EXAMPLE,
+        ],
     )
     def post(self, request: Request, list_uuid: str) -> Response:
         saved = saved_list_get_for_owner(user=request.user, list_uuid=list_uuid)
@@ -271,8 +299,11 @@ class SavedListDuplicateApi(OwnedApi):
     @extend_schema(
         tags=TAG,
         request=InputSerializer,
-        responses={201: SavedListDetail, 404: None},
-        examples=[OpenApiExample("Copy", value={"name": "Kim's team (B)"}, request_only=True)],
+        responses={201: SavedListDetail},
+        examples=[
+            OpenApiExample("Copy", value={"name": "Kim's team (B)"}, request_only=True),
+            response_example("The copy", {**EXAMPLE_DETAIL, "name": "Kim's team (B)"}, 201),
+        ],
     )
     def post(self, request: Request, list_uuid: str) -> Response:
         saved = saved_list_get_for_owner(user=request.user, list_uuid=list_uuid)
@@ -285,7 +316,13 @@ class SavedListDuplicateApi(OwnedApi):
 
 
 class SavedListTrashApi(OwnedApi):
-    @extend_schema(tags=TAG, responses={200: SavedListSummary(many=True)})
+    @extend_schema(
+        tags=TAG,
+        responses={200: SavedListPage},
+        examples=[
+            page_example("Your trash", {**EXAMPLE_LIST, "deleted_at": "2026-12-02T09:00:00Z"})
+        ],
+    )
     def get(self, request: Request) -> Response:
         return paginated(
             self, saved_lists_for_owner(user=request.user, trashed=True), SavedListSummary
@@ -296,8 +333,9 @@ class SavedListRestoreApi(OwnedApi):
     @extend_schema(
         tags=TAG,
         request=None,
-        responses={200: SavedListDetail, 400: ErrorSerializer, 404: None},
+        responses={200: SavedListDetail, 400: ErrorSerializer},
         examples=[
+            DETAIL_EXAMPLE,
             OpenApiExample(
                 "Too late",
                 value={
@@ -308,7 +346,7 @@ class SavedListRestoreApi(OwnedApi):
                 },
                 response_only=True,
                 status_codes=["400"],
-            )
+            ),
         ],
     )
     def post(self, request: Request, list_uuid: str) -> Response:
@@ -320,7 +358,8 @@ class SavedListShareTokenApi(OwnedApi):
     @extend_schema(
         tags=TAG,
         request=None,
-        responses={200: SavedListDetail, 404: None},
+        responses={200: SavedListDetail},
+        examples=[DETAIL_EXAMPLE],
         description="A new link token; the old unlisted link stops working.",
     )
     def post(self, request: Request, list_uuid: str) -> Response:
@@ -345,7 +384,7 @@ class SavedListUpgradeApi(OwnedApi):
 
     @extend_schema(
         tags=TAG,
-        responses={200: UpgradePreviewSerializer, 404: None},
+        responses={200: UpgradePreviewSerializer},
         examples=[
             OpenApiExample(
                 "Preview",
@@ -406,7 +445,9 @@ class SavedListUpgradeApi(OwnedApi):
         saved = saved_list_get_for_owner(user=request.user, list_uuid=list_uuid)
         return Response(saved_list_upgrade_preview(saved_list=saved))
 
-    @extend_schema(tags=TAG, request=None, responses={200: SavedListDetail, 404: None})
+    @extend_schema(
+        tags=TAG, request=None, responses={200: SavedListDetail}, examples=[DETAIL_EXAMPLE]
+    )
     def post(self, request: Request, list_uuid: str) -> Response:
         saved = saved_list_get_for_owner(user=request.user, list_uuid=list_uuid)
         return Response(SavedListDetail(saved_list_upgrade(saved_list=saved)).data)
@@ -446,9 +487,7 @@ FIELDING_EXAMPLE = OpenApiExample(
 class SavedListFieldingApi(OwnedApi):
     """Can my collection field this list, and what is missing?"""
 
-    @extend_schema(
-        tags=TAG, responses={200: FieldingSerializer, 404: None}, examples=[FIELDING_EXAMPLE]
-    )
+    @extend_schema(tags=TAG, responses={200: FieldingSerializer}, examples=[FIELDING_EXAMPLE])
     def get(self, request: Request, list_uuid: str) -> Response:
         saved = saved_list_get_for_owner(user=request.user, list_uuid=list_uuid)
         catalogue = catalogue_for_packs(versions_map(saved.pack_versions.all()))
@@ -461,7 +500,10 @@ class PublicListsApi(PublicApi):
     """Lists their owners made public (public: no sign-in needed)."""
 
     @extend_schema(
-        tags=TAG, parameters=[SYSTEM_PARAM], responses={200: SharedList(many=True)}, auth=[]
+        tags=TAG,
+        parameters=[SYSTEM_PARAM],
+        responses={200: SharedListPage},
+        examples=[page_example("Public lists", EXAMPLE_SHARED)],
     )
     def get(self, request: Request) -> Response:
         return paginated(self, _system_filter(request, public_saved_lists()), SharedList)
@@ -470,7 +512,11 @@ class PublicListsApi(PublicApi):
 class SharedListApi(PublicApi):
     """A list by its link token, when unlisted or public (public: no sign-in needed)."""
 
-    @extend_schema(tags=TAG, responses={200: SharedList, 404: None}, auth=[], examples=[NOT_FOUND])
+    @extend_schema(
+        tags=TAG,
+        responses={200: SharedList},
+        examples=[response_example("Shared list", EXAMPLE_SHARED), NOT_FOUND],
+    )
     def get(self, request: Request, token: str) -> Response:
         return Response(SharedList(saved_list_get_shared(token=token)).data)
 
@@ -526,7 +572,7 @@ class BackupApi(OwnedApi):
 class ImportApi(OwnedApi):
     """Import a muster-list/1 or muster-lists/1 file, all or nothing."""
 
-    throttle_classes = [ScopedRateThrottle]
+    throttle_classes = SCOPED_THROTTLES
     throttle_scope = "lists-import"
 
     @extend_schema_serializer(component_name="ImportOutput")
@@ -542,6 +588,7 @@ class ImportApi(OwnedApi):
         responses={201: OutputSerializer, 400: ErrorSerializer},
         examples=[
             OpenApiExample("One list", value=EXAMPLE_DOCUMENT, request_only=True),
+            response_example("Imported", {"created": [EXAMPLE_LIST], "skipped": []}, 201),
             error_example(
                 "Unknown id",
                 400,

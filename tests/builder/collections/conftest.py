@@ -58,9 +58,10 @@ def dust_devils() -> dict[str, Any]:
 
 @pytest.fixture(autouse=True)
 def _fresh_throttles() -> None:
-    from django.core.cache import cache
+    from django.core.cache import caches
 
-    cache.clear()
+    for name in ("default", "throttle"):
+        caches[name].clear()
 
 
 @pytest.fixture

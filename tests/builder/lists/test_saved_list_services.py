@@ -175,3 +175,19 @@ def test_purgetrash_command(packs: Any, user: Any, kims_team: Any) -> None:
     call_command("purgetrash", stdout=out)
     assert out.getvalue() == "purged 1 list(s) from the trash\n"
     assert list(SavedList.objects.values_list("name", flat=True)) == ["Recent"]
+
+
+def test_too_deep_a_document_is_refused_with_its_path(
+    packs: Any, user: Any, kims_team: Any
+) -> None:
+    value: Any = 1
+    for _ in range(32):
+        value = [value]
+    kims_team["settings"] = {"a": value}
+    with pytest.raises(ApplicationError) as err:
+        saved_list_create(owner=user, document=kims_team)
+    assert err.value.details[0] == {
+        "path": "$.settings.a" + "[0]" * 31,
+        "field": "",
+        "message": "nested deeper than 32 levels",
+    }
