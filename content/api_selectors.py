@@ -30,7 +30,13 @@ def list_pins(doc: Mapping[str, Any]) -> dict[str, str]:
     """The pack versions a list document names in ``content`` (pack id -> version)."""
     content = doc.get("content")
     refs = content if isinstance(content, list) else [content] if content else []
-    return {ref["pack"]: ref["version"] for ref in refs if isinstance(ref, Mapping)}
+    return {
+        ref["pack"]: ref["version"]
+        for ref in refs
+        if isinstance(ref, Mapping)
+        and isinstance(ref.get("pack"), str)
+        and isinstance(ref.get("version"), str)
+    }
 
 
 def engine_catalogue(pins: Mapping[str, str] | None = None) -> Catalogue:

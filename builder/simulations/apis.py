@@ -14,7 +14,12 @@ from rest_framework.response import Response
 from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
-from builder.api.engine_apis import _SIM_EXAMPLE, SimulationRequestSerializer, simulation_request
+from builder.api.engine_apis import (
+    _SIM_EXAMPLE,
+    SimulationRequestSerializer,
+    simulation_checked,
+    simulation_request,
+)
 from builder.api.pagination import PagePagination
 from builder.api.schema import example
 from builder.core.errors import ApplicationError
@@ -118,6 +123,7 @@ class SimulationJobListApi(APIView):
     )
     def post(self, request: Request) -> Response:
         values = simulation_request(request.data)
+        simulation_checked(values)
         job = simulation_job_create(owner=request.user, **values)
         body = job_body(job, request)
         return Response(body, status=status.HTTP_202_ACCEPTED, headers={"Location": body["url"]})
