@@ -128,7 +128,6 @@ def record_list(
     min_points: int | None = None,
     max_points: int | None = None,
     search: str | None = None,
-    ids: Iterable[int] | None = None,
 ) -> QuerySet[CatalogueRecord]:
     """Records of one type with the catalogue API's filters, in one query with their joins."""
     model = RECORD_MODELS[record_type]
@@ -148,8 +147,6 @@ def record_list(
             rows = rows.filter(point_value__gte=min_points)
         if max_points is not None:
             rows = rows.filter(point_value__lte=max_points)
-    if ids is not None:
-        rows = rows.filter(id__in=list(ids))
     return rows
 
 

@@ -497,7 +497,7 @@ def _records_list_view(record_type: str) -> type[PublicApi]:
         )
         def get(self, request: Request) -> Response | HttpResponse:
             owned = _bool_param(request, "owned")
-            ids = ownership.owned_ids(request, model) if owned else None
+            owner = ownership.require_user(request) if owned else None
             rows = selectors.record_list(
                 record_type=record_type,
                 system=_text_param(request, "system"),
@@ -506,8 +506,9 @@ def _records_list_view(record_type: str) -> type[PublicApi]:
                 min_points=_int_param(request, "min_points"),
                 max_points=_int_param(request, "max_points"),
                 search=_text_param(request, "search"),
-                ids=ids,
             )
+            if owner is not None:
+                rows = ownership.only_owned(rows, user=owner, record_type=record_type)
             paginator = IdCursorPagination() if is_figure else PagePagination()
             if not is_figure:
                 rows = rows.order_by("system__slug", "name", "id")
