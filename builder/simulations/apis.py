@@ -20,7 +20,7 @@ from builder.api.engine_apis import (
     simulation_checked,
     simulation_request,
 )
-from builder.api.pagination import PagePagination
+from builder.api.pagination import PAGE_PARAMS, PagePagination, page_of
 from builder.api.schema import example
 from builder.core.errors import ApplicationError
 from builder.simulations.models import SimulationJob
@@ -95,7 +95,8 @@ class SimulationJobListApi(APIView):
     @extend_schema(
         operation_id="simulations_list",
         tags=["simulations"],
-        responses={200: JobSerializer(many=True)},
+        parameters=PAGE_PARAMS,
+        responses={200: page_of(JobSerializer, name="SimulationJobPage")},
         examples=[
             example(
                 "Your jobs", {"count": 1, "next": None, "previous": None, "results": [_JOB_EXAMPLE]}
