@@ -9,6 +9,7 @@ from django.db.models import Count, QuerySet
 from django.http import HttpRequest
 from django.utils.safestring import SafeString
 
+from builder.printing.admin_actions import print_cards
 from content import models
 from content.dial_display import dial_table, json_preview, speed_table
 from content.selectors import ability_colours
@@ -41,6 +42,7 @@ class CatalogueRecordAdmin(admin.ModelAdmin):
     list_select_related = ("system",)
     readonly_fields = ("data_preview", "source_preview", "uncertain_preview")
     fieldsets = record_fieldsets()
+    actions = (print_cards,)
 
     @admin.display(description="uncertain values")
     def uncertain_count(self, obj: models.CatalogueRecord) -> int:
