@@ -46,9 +46,13 @@ class PrintJob(models.Model):
     )
     kind = models.CharField(max_length=20, choices=Kind.choices)
     what = models.JSONField(
-        default=dict, help_text="What to print: record ids, a list document or a saved list."
+        default=dict,
+        blank=True,
+        help_text="What to print: record ids, a list document or a saved list.",
     )
-    options = models.JSONField(default=dict, help_text="Paper, card size, cut marks, greyscale.")
+    options = models.JSONField(
+        default=dict, blank=True, help_text="Paper, card size, cut marks, greyscale."
+    )
     status = models.CharField(
         max_length=10, choices=Status.choices, default=Status.QUEUED, db_index=True
     )
