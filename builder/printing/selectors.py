@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.db.models import QuerySet
+from django.http import Http404
 
 from builder.core.errors import ApplicationError
 from builder.printing.models import PrintJob
@@ -21,7 +22,7 @@ def print_job_get_for_user(*, user: Any, job_id: int) -> PrintJob:
     """The user's own job; another user's job is as absent as one that never existed."""
     job = PrintJob.objects.filter(owner=user, pk=job_id).first()
     if job is None:
-        raise ApplicationError("not-found", f"No print job {job_id}.", status=404)
+        raise Http404("No such print job.")
     return job
 
 

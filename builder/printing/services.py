@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from django.conf import settings
+from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import transaction
 from django.utils import timezone
 
@@ -54,10 +56,44 @@ def _detail(path: str, field: str, message: str) -> dict[str, str]:
     return {"path": path, "field": field, "message": message}
 
 
+def saved_list_document(*, list_uuid: Any, owner: Any | None) -> tuple[dict[str, Any], str | None]:
+    """A saved list's document pinned to its pack versions, and its share link when its
+    owner shares it. With an ``owner``, someone else's list is as absent as no list."""
+    from django.http import Http404
+
+    from builder.lists.models import SavedList
+    from builder.lists.pinning import pinned_document
+    from builder.lists.selectors import saved_list_get_for_owner
+
+    try:
+        if owner is None:
+            saved_list = SavedList.objects.prefetch_related("pack_versions__pack").get(
+                uuid=list_uuid, deleted_at__isnull=True
+            )
+        else:
+            saved_list = saved_list_get_for_owner(user=owner, list_uuid=list_uuid)
+    except (Http404, SavedList.DoesNotExist, ValueError, DjangoValidationError) as exc:
+        raise ApplicationError(
+            "print.unknown-list",
+            f"No saved list {list_uuid}.",
+            [_detail("$.what.saved_list", "saved_list", "no such list of yours")],
+            status=404,
+        ) from exc
+    doc = pinned_document(saved_list.document, saved_list.pack_versions.all())
+    shared = saved_list.visibility != SavedList.Visibility.PRIVATE
+    share_url = settings.SHARE_LINK_URL.format(token=saved_list.share_token) if shared else None
+    return doc, share_url
+
+
 def print_request_parse(
-    *, kind: str, what: Mapping[str, Any], options: Mapping[str, Any] | None
+    *,
+    kind: str,
+    what: Mapping[str, Any],
+    options: Mapping[str, Any] | None,
+    owner: Any | None = None,
 ) -> PrintRequest:
-    """Check the request's shape; every problem is reported with its JSON path."""
+    """Check the request's shape; every problem is reported with its JSON path. A saved
+    list is read as ``owner`` may see it (any list when ``owner`` is None: the command)."""
     if kind not in KINDS:
         raise ApplicationError(
             "print.bad-kind",
@@ -71,6 +107,15 @@ def print_request_parse(
         )
     records = what.get("records") or []
     doc = what.get("list")
+    share_url = what.get("share_url")
+    if what.get("saved_list") is not None:
+        if doc is not None:
+            raise ApplicationError(
+                "print.bad-request",
+                "Print either a saved list or a list document, not both.",
+                [_detail("$.what", "what", "saved_list or list")],
+            )
+        doc, share_url = saved_list_document(list_uuid=what["saved_list"], owner=owner)
     if not isinstance(records, list) or not all(isinstance(r, str) and r for r in records):
         raise ApplicationError(
             "print.bad-request",
@@ -105,7 +150,6 @@ def print_request_parse(
                 + "; ".join(f"{e.path}: {e.message}" for e in exc.errors),
                 [_detail(e.path, e.path.rsplit(".", 1)[-1], e.message) for e in exc.errors],
             ) from exc
-    share_url = what.get("share_url")
     return PrintRequest(kind, tuple(records), doc, parsed_options, share_url or None)
 
 
@@ -194,7 +238,7 @@ def print_job_create(
     *, owner: Any, kind: str, what: Mapping[str, Any], options: Mapping[str, Any] | None = None
 ) -> PrintJob:
     """A queued job, checked first so bad input is refused at once; rendered after commit."""
-    request = print_request_parse(kind=kind, what=what, options=options)
+    request = print_request_parse(kind=kind, what=what, options=options, owner=owner)
     job = PrintJob(
         owner=owner,
         kind=kind,
@@ -242,7 +286,9 @@ def print_job_run(*, job_id: int) -> PrintJob:
         progress_done=0,
     )
     try:
-        request = print_request_parse(kind=job.kind, what=job.what, options=job.options)
+        request = print_request_parse(
+            kind=job.kind, what=job.what, options=job.options, owner=job.owner
+        )
         catalogue = catalogue_for_document(request.doc)
         name = f"{fingerprint(request, catalogue)}.pdf"
         path = Path(print_storage.path(name))

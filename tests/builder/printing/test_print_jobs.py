@@ -152,7 +152,8 @@ def test_api_create_poll_download(
             {"kind": "navigation", "what": {}, "options": {"paper": "Letter"}},
             format="json",
         )
-    assert created.status_code == 201, created.content
+    assert created.status_code == 202, created.content
+    assert created["Location"] == created.json()["url"]
     job_id = created.json()["id"]
     assert created.json()["status"] == "queued"
     assert created.json()["pdf_url"] is None
@@ -168,7 +169,7 @@ def test_api_create_poll_download(
     assert download["Content-Type"] == "application/pdf"
     pdf = b"".join(download.streaming_content)
     assert pdf.startswith(b"%PDF")
-    assert [j["id"] for j in api.get("/api/v1/print-jobs/").json()] == [job_id]
+    assert [j["id"] for j in api.get("/api/v1/print-jobs/").json()["results"]] == [job_id]
 
 
 def test_another_users_job_is_not_found(
@@ -178,8 +179,8 @@ def test_another_users_job_is_not_found(
     for url in (f"/api/v1/print-jobs/{job.pk}/", f"/api/v1/print-jobs/{job.pk}/pdf/"):
         answer = api_for(rival).get(url)
         assert answer.status_code == 404
-        assert answer.json()["code"] == "not-found"
-    assert api_for(rival).get("/api/v1/print-jobs/").json() == []
+        assert answer.json()["code"] == "not_found"
+    assert api_for(rival).get("/api/v1/print-jobs/").json()["results"] == []
     assert APIClient().get(f"/api/v1/print-jobs/{job.pk}/").status_code in (401, 403)
 
 
@@ -203,6 +204,7 @@ def test_api_bad_input_has_the_error_shape(player: Any) -> None:
     }
     answer = api_for(player).post("/api/v1/print-jobs/", {"kind": "poster"}, format="json")
     assert answer.status_code == 400
+    assert answer.json()["code"] == "invalid"
     assert answer.json()["details"][0]["path"] == "$.kind"
 
 
@@ -214,9 +216,9 @@ def test_listing_jobs_takes_constant_queries(
         [PrintJob(owner=player, kind="navigation", what={}) for _ in range(rows)]
     )
     api = api_for(player)
-    with django_assert_max_num_queries(2):
+    with django_assert_max_num_queries(3):
         answer = api.get("/api/v1/print-jobs/")
-    assert len(answer.json()) == rows
+    assert answer.json()["count"] == rows
 
 
 # --- admin ------------------------------------------------------------------------------

@@ -20,6 +20,7 @@ examples:
   printsheet cards crimson-dust/medio --greyscale --out medio.pdf
   printsheet cards --list docs/examples/crimson-dust/dust-devils-500.json --out warband.pdf
   printsheet roster --list docs/examples/cs-air-action/aces-300.json --out roster.pdf
+  printsheet roster --saved-list 3f2b...e9 --out roster.pdf   (QR code if it is shared)
   printsheet schematic --list docs/examples/cs-hex/heavy-fighter-turret-legal.json --out plane.pdf
   printsheet navigation --out basic-deck.pdf              (the basic deck)
   printsheet navigation cs-air-action/charlie-steele-fury --out aces.pdf   (an Ace's cards)
@@ -53,6 +54,9 @@ class Command(BaseCommand):
         parser.add_argument(
             "--list", dest="list_file", type=Path, help="a muster-list/1 JSON file to print"
         )
+        parser.add_argument(
+            "--saved-list", metavar="UUID", help="a saved list, by its id (instead of --list)"
+        )
         parser.add_argument("--out", type=Path, required=True, help="the PDF file to write")
         parser.add_argument("--paper", choices=list(PAPERS_MM), default="A4")
         parser.add_argument(
@@ -69,6 +73,8 @@ class Command(BaseCommand):
         what: dict[str, Any] = {"records": opts["records"]}
         if opts["list_file"] is not None:
             what["list"] = self._read_list(opts["list_file"])
+        if opts["saved_list"]:
+            what["saved_list"] = opts["saved_list"]
         if opts["share_url"]:
             what["share_url"] = opts["share_url"]
         options = {
