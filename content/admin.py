@@ -13,6 +13,7 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from import_export.admin import ImportExportMixin
 
+from builder.printing.admin_actions import print_cards
 from content import models
 from content.admin_forms import RecordForm, data_widget
 from content.admin_guards import RecordAdminGuards
@@ -67,6 +68,7 @@ class CatalogueRecordAdmin(RecordAdminGuards, admin.ModelAdmin):
     list_select_related = ("system",)
     readonly_fields = ("data_preview", "source_preview", "uncertain_preview")
     fieldsets = record_fieldsets()
+    actions = (print_cards,)
 
     class Media:
         css = {"all": ("content/admin.css",)}
