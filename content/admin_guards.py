@@ -81,9 +81,13 @@ def _bound_data_guard(bound_data: Callable[[Any, Any], Any]) -> Callable[[Any, A
     @functools.wraps(bound_data)
     def guarded(data: Any, initial: Any) -> Any:
         try:
-            return bound_data(data, initial)
+            value = bound_data(data, initial)
         except (RecursionError, ValueError, OverflowError, MemoryError):
             return forms.fields.InvalidJSONInput(data)
+        if document_hazards(value):
+            # Shown again as typed: a lone surrogate or NaN cannot be rendered back.
+            return forms.fields.InvalidJSONInput(data)
+        return value
 
     return guarded
 
