@@ -120,7 +120,7 @@ def catalogue_write_lock() -> Iterator[None]:
                 if connection.vendor == "postgresql":
                     cursor.execute(
                         "SELECT set_config('lock_timeout', %s, true)",
-                        [f"{LOCK_WAIT_SECONDS}s"],
+                        [f"{int(LOCK_WAIT_SECONDS * 1000)}ms"],
                     )
                     cursor.execute("SELECT pg_advisory_xact_lock(%s)", [LOCK_KEY])
                     cursor.execute("SELECT set_config('lock_timeout', '0', true)")
