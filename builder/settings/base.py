@@ -171,6 +171,7 @@ LOGGING = {
             "propagate": False,
         },
         "celery": {"handlers": ["console"], "level": "WARNING", "propagate": False},
+        "axes": {"level": "WARNING"},  # lockouts only, not every attempt
     },
 }
 
