@@ -92,14 +92,17 @@ def is_version(text: str) -> bool:
 
 
 def _busy_error() -> PackLoadError:
+    waited = (
+        f"{LOCK_WAIT_SECONDS} s" if connection.vendor == "postgresql" else "the database's timeout"
+    )
     return PackLoadError(
         [
             FileError(
                 "catalogue",
                 DocumentError(
                     "$",
-                    "another load or publication is under way and did not finish in "
-                    f"{LOCK_WAIT_SECONDS} s; nothing was written, try again",
+                    f"another load or publication is under way and did not finish within "
+                    f"{waited}; nothing was written, try again",
                 ),
             )
         ]

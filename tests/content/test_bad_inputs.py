@@ -236,6 +236,11 @@ LOADPACK: list[tuple[str, Callable[..., str], str]] = [
     ("NaN", pack_text_with("NaN"), "NaN is not a JSON number"),
     ("Infinity", pack_text_with("-Infinity"), "-Infinity is not a JSON number"),
     ("number overflowing to infinity", pack_text_with("1e400"), "number 1e400 is out of range"),
+    (
+        "large number that jsonb would turn into an integer",
+        pack_text_with("1e16"),
+        "number 1e16 is out of range",
+    ),
     ("NUL escaped in a name", load_mutated(set_in("figure", "name", "Kim\x00")), "NUL"),
     ("NUL raw in the file", load_text('{"id": "a\x00"}'), "a NUL character (line 1)"),
     (
@@ -536,6 +541,7 @@ ADMIN: list[tuple[str, Callable[..., str], str]] = [
     ("point value beyond the column", with_data("point_value", str(2**31)), "maximum"),
     ("point value beyond 64 bits", with_data("point_value", str(2**70)), "integer out of range"),
     ("data with NaN", with_data("point_value", "NaN"), "number nan is not allowed"),
+    ("data with 1e300", with_data("pilot", "1e300"), "is out of range (below 10^15"),
     ("data with a NUL", with_data("pilot", '"a\\u0000b"'), "contains a NUL character"),
     ("data with a lone surrogate", with_data("pilot", '"a\\ud800b"'), "lone surrogate U+D800"),
     (
