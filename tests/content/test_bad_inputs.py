@@ -534,6 +534,28 @@ def admin_rename_identity(world: World) -> str:
     )
 
 
+def admin_add(world: World, **changes: Any) -> str:
+    template = Figure.objects.get(stable_id="charlie-steele-fury")
+    data = form_data(template, **changes)
+    response = world.client.post(reverse("admin:content_figure_add"), data)
+    assert response.status_code == 200, "the record was added"
+    form = response.context["adminform"].form
+    return "; ".join(f"{field}: {msg}" for field, msgs in form.errors.items() for msg in msgs)
+
+
+def admin_add_across_systems(world: World) -> str:
+    aces = ContentPack.objects.get(pack_id="cs-aces-core")
+    air = ContentPack.objects.get(pack_id="cs-air-action-core")
+    return admin_add(world, system=str(aces.system_id), pack=str(air.pk), stable_id="new-one")
+
+
+def admin_add_taken_id(world: World) -> str:
+    air = ContentPack.objects.get(pack_id="cs-air-action-core")
+    return admin_add(
+        world, system=str(air.system_id), pack=str(air.pk), stable_id="charlie-steele-fury"
+    )
+
+
 ADMIN: list[tuple[str, Callable[..., str], str]] = [
     ("data nested 5,000 deep", with_data("base", "[" * 5000 + "]" * 5000), "data: "),
     ("data nested 60 deep", with_data("base", json.dumps(nested(60))), "nested deeper than 40"),
@@ -595,6 +617,8 @@ ADMIN: list[tuple[str, Callable[..., str], str]] = [
         "refers to combat_dial 'charlie-steele-fury-dial'",
     ),
     ("changing the stable id, system and pack", admin_rename_identity, "read-only"),
+    ("adding a record to a pack of another system", admin_add_across_systems, "belongs to"),
+    ("adding a record with a taken stable id", admin_add_taken_id, "already exists"),
 ]
 
 
