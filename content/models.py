@@ -215,9 +215,22 @@ class Figure(CatalogueRecord):
     speed_dial = models.ForeignKey(
         SpeedDial, null=True, blank=True, on_delete=models.SET_NULL, related_name="figures"
     )
+    pilot = models.CharField(max_length=200, blank=True)
+    plane_model = models.CharField("plane", max_length=200, blank=True)
+    photo = models.ImageField(
+        upload_to="figures/", blank=True, help_text="A photo of the figure (JPEG, PNG or WebP)."
+    )
+    photo_thumbnail = models.ImageField(upload_to="figures/thumbnails/", blank=True, editable=False)
 
     class Meta(CatalogueRecord.Meta):
         ordering = ["system", "collector_number", "name"]
+        indexes = [
+            # The admin's default order, so a page is read straight off the index.
+            models.Index(
+                fields=["system", "collector_number", "name", "id"], name="figure_list_order"
+            ),
+            models.Index(fields=["point_value", "id"], name="figure_points_order"),
+        ]
 
     REFERENCES: ClassVar[dict[str, str]] = {
         "release": "release",
