@@ -22,7 +22,7 @@ from import_export import fields, resources
 
 from content.admin_widgets import STATS_BY_SYSTEM
 from content.models import CombatDial, Figure, GameSystem
-from content.services.collection import collection_pack_get_or_create
+from content.services.collection import collection_pack_get_or_create, collector_source
 from content.services.records import record_save, record_sync_columns
 
 COLUMNS = (
@@ -61,11 +61,6 @@ MARKERS = {"start": "start", "ko": "ko", "structural limit": "structural_limit"}
 MARKER_TEXT = {v: k for k, v in MARKERS.items()}
 BRACKET = re.compile(r"\[([^\]]*)\]")
 INTEGER_COLUMNS = {"point_value", *PLANE_BASE, *CHARACTER_BASE}
-
-
-def collector_source(system: GameSystem) -> dict[str, str]:
-    """Where a collector's record comes from: the system's book, entered by hand."""
-    return {"seed": system.seed or system.slug, "section": "Entered by a collector"}
 
 
 def _text(value: Any) -> str:
