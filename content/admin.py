@@ -275,7 +275,10 @@ class FigureAdmin(ImportExportMixin, CatalogueRecordAdmin):
         ("Photo", {"fields": ("photo_preview", "photo")}),
         record_fieldsets()[-1],
     )
-    LIST_DEFERRED = ("data", "source", "uncertain", "name_original", "squadron_symbol")
+    LIST_DEFERRED = (
+        *("data", "source", "uncertain", "name_original", "squadron_symbol"),
+        *("release__data", "release__source", "release__uncertain"),
+    )
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[models.Figure]:
         queryset = super().get_queryset(request)

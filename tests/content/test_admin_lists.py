@@ -94,7 +94,9 @@ def test_the_data_documents_are_not_read_for_the_list(admin_client):
     with CaptureQueriesContext(connection) as queries:
         admin_client.get(reverse(LIST))
     page_query = next(
-        q["sql"] for q in queries.captured_queries if q["sql"].startswith('SELECT "content_figure"."id"')
+        q["sql"]
+        for q in queries.captured_queries
+        if q["sql"].startswith('SELECT "content_figure"."id"')
     )
     assert '"content_figure"."data"' not in page_query
     assert '"content_figure"."pilot"' in page_query
