@@ -104,6 +104,15 @@ STATIC_ROOT = VAR_DIR / "static"
 
 CONTENT_PACK_DIR = BASE_DIR / "content" / "packs"
 
+# The site's account pages (builder/accounts/urls.py) and where they lead.
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "/"
+LOGOUT_REDIRECT_URL = "/"
+EMAIL_BACKEND = env(
+    "EMAIL_BACKEND", default="django.core.mail.backends.console.EmailBackend"
+)
+DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="muster@localhost")
+
 
 CELERY_BROKER_URL = env("CELERY_BROKER_URL", default="filesystem://")
 CELERY_BROKER_TRANSPORT_OPTIONS = (

@@ -1,0 +1,36 @@
+"""Small filters the pages share."""
+
+from __future__ import annotations
+
+from django import template
+
+register = template.Library()
+
+
+@register.filter
+def percent(value: float | None) -> str:
+    """0.5092 -> "50.9%"; tiny chances keep a significant digit instead of showing 0%."""
+    if value is None:
+        return ""
+    p = float(value) * 100
+    if p == 0:
+        return "0%"
+    if p < 0.1:
+        return f"{p:.2g}%"
+    return f"{p:.1f}%"
+
+
+@register.filter
+def label(key: str) -> str:
+    """``max_speed`` -> "Max speed", as the records pages name keys."""
+    from builder.web.records import label as record_label
+
+    return record_label(str(key))
+
+
+@register.simple_tag
+def budget_bar(used: int | None, limit: int | None) -> str:
+    """Width (0-100) of the spent part of a budget bar, capped at full."""
+    if not used or not limit:
+        return "0"
+    return f"{min(100.0, 100.0 * used / limit):.1f}"
