@@ -62,6 +62,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("system", choices=sorted(SYSTEM_PACKAGES))
     p.add_argument("query", nargs="?", help="what to compute (omit to list them)")
     p.add_argument("params", nargs="*", help="key=value parameters (values read as JSON)")
+    p.add_argument("--describe", action="store_true", help="every query's parameters")
     p.set_defaults(run=_odds)
 
     p = sub.add_parser("simulate", help="play two lists against each other")
@@ -110,20 +111,16 @@ def _cost(catalogue: Catalogue, args: argparse.Namespace) -> int:
 
 
 def _odds(catalogue: Catalogue, args: argparse.Namespace) -> int:
-    odds = getattr(system_module(args.system), "ODDS", {})
-    if not args.query:
-        _emit(
-            {
-                "system": args.system,
-                "queries": {k: (f.__doc__ or "").strip().splitlines()[0] for k, f in odds.items()},
-            }
-        )
+    from rules_engine.odds import odds, odds_queries
+
+    if args.describe or not args.query:
+        queries = odds_queries(args.system)
+        if not args.describe:
+            _emit({"system": args.system,
+                   "queries": {q["query"]: q["summary"] for q in queries}})
+        else:
+            _emit({"system": args.system, "queries": queries})
         return EXIT_OK
-    if args.query not in odds:
-        raise BadDocument.at(
-            "query",
-            f"{args.system} has no odds query {args.query!r} (known: {', '.join(sorted(odds))})",
-        )
     params = {}
     for item in args.params:
         key, sep, value = item.partition("=")
@@ -133,7 +130,7 @@ def _odds(catalogue: Catalogue, args: argparse.Namespace) -> int:
             params[key] = json.loads(value)
         except json.JSONDecodeError:
             params[key] = value
-    _emit(odds[args.query](catalogue, **params))
+    _emit(odds(catalogue, args.system, args.query, params))
     return EXIT_OK
 
 
