@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 
 @dataclass(frozen=True)
@@ -17,6 +16,7 @@ class Bar:
     height: float
     text_y: float
     label_x: float
+    show_label: bool = True
 
 
 @dataclass(frozen=True)
@@ -40,6 +40,7 @@ def bar_chart(
     n = max(len(points), 1)
     step = (width - left - 8) / n
     bar_w = max(step * 0.7, 2.0)
+    every = max(1, -(-n // 16))  # at most about 16 axis labels
     bars = []
     for i, (label, value) in enumerate(points):
         h = plot_h * value / peak
@@ -54,63 +55,10 @@ def bar_chart(
                 h,
                 max(y - 3, 11),
                 left + i * step + step / 2,
+                i % every == 0,
             )
         )
     ticks = tuple(
         (f"{p * 100:.0f}%", top + plot_h - plot_h * p / peak) for p in (0, peak / 2, peak)
     )
     return BarChart(title, tuple(bars), width, height, top + plot_h, left, ticks)
-
-
-def distributions(result: Mapping[str, Any], prefix: str = "") -> list[dict[str, Any]]:
-    """Every exact distribution in an odds answer (``distribution``, ``mean``, ``at_least``),
-    wherever it is nested, each with its name, chart and rows (P = k, P >= k)."""
-    found = []
-    if "distribution" in result and isinstance(result["distribution"], Mapping):
-        dist = result["distribution"]
-        at_least = result.get("at_least") or {}
-        keys = sorted(dist, key=_number_first)
-        rows = [
-            {
-                "value": k,
-                "p": dist[k]["value"],
-                "exact": dist[k].get("exact", ""),
-                "at_least": (at_least.get(k) or {}).get("value"),
-                "at_least_exact": (at_least.get(k) or {}).get("exact", ""),
-            }
-            for k in keys
-        ]
-        name = prefix.replace("_", " ").strip() or "result"
-        found.append(
-            {
-                "name": name,
-                "chart": bar_chart(name, [(k, dist[k]["value"]) for k in keys]),
-                "rows": rows,
-                "mean": result.get("mean"),
-            }
-        )
-    for key, value in result.items():
-        if isinstance(value, Mapping) and key not in ("distribution", "at_least", "mean"):
-            found += distributions(value, f"{prefix} {key}".strip())
-    return found
-
-
-def chances(result: Mapping[str, Any], prefix: str = "") -> list[tuple[str, float, str]]:
-    """Single-event chances (``{"exact": "5/9", "value": 0.55}``) outside distributions."""
-    found = []
-    for key, value in result.items():
-        if key in ("distribution", "at_least", "mean"):
-            continue
-        name = f"{prefix} {key}".strip().replace("_", " ")
-        if isinstance(value, Mapping) and set(value) == {"exact", "value"}:
-            found.append((name, float(value["value"]), str(value["exact"])))
-        elif isinstance(value, Mapping):
-            found += chances(value, name)
-    return found
-
-
-def _number_first(key: str) -> tuple[int, float, str]:
-    try:
-        return (0, float(key), key)
-    except ValueError:
-        return (1, 0.0, key)

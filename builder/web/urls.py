@@ -31,3 +31,17 @@ urlpatterns += [
     path("build/<slug:system>/<slug:kind>/", build.build, name="build"),
     path("build/<slug:system>/<slug:kind>/export/", build.build_export, name="build-export"),
 ]
+
+from builder.web.views import lists  # noqa: E402
+
+urlpatterns += [
+    path("lists/", lists.my_lists, name="my-lists"),
+    path("lists/<uuid:list_uuid>/", lists.saved_list, name="saved-list"),
+    path("lists/<uuid:list_uuid>/duplicate/", lists.list_duplicate, name="list-duplicate"),
+    path("lists/<uuid:list_uuid>/rename/", lists.list_rename, name="list-rename"),
+    path("lists/<uuid:list_uuid>/trash/", lists.list_trash, name="list-trash"),
+    path("lists/<uuid:list_uuid>/restore/", lists.list_restore, name="list-restore"),
+    path("lists/<uuid:list_uuid>/share/", lists.list_share, name="list-share"),
+    path("lists/<uuid:list_uuid>/upgrade/", lists.list_upgrade, name="list-upgrade"),
+    path("shared/<str:token>/", lists.shared_list, name="shared-list"),
+]

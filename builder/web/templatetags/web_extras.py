@@ -34,3 +34,11 @@ def budget_bar(used: int | None, limit: int | None) -> str:
     if not used or not limit:
         return "0"
     return f"{min(100.0, 100.0 * used / limit):.1f}"
+
+
+@register.filter
+def readable(value: object) -> str:
+    """Any JSON value as labelled HTML (see ``builder.web.records.readable``)."""
+    from builder.web.records import readable as readable_html
+
+    return readable_html(value)

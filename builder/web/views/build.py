@@ -6,13 +6,20 @@ JavaScript runs, htmx posts the same form on each change and swaps in the checke
 
 from __future__ import annotations
 
+import copy
 import json
 from typing import Any
 
+from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, QueryDict
-from django.shortcuts import render
+from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.text import slugify
 
+from builder.collections.selectors import collection_fielding, owned_counts
+from builder.core.errors import ApplicationError
+from builder.lists.models import SavedList
+from builder.lists.services import saved_list_create, saved_list_update
 from builder.web import builder_view, pickers
 from builder.web.listform import (
     ADD_KEY,
@@ -23,7 +30,7 @@ from builder.web.listform import (
     unpriced_ids,
 )
 from builder.web.schematic import hex_schematic
-from builder.web.selectors.catalogue import current_catalogue
+from builder.web.selectors.catalogue import catalogue_for_document, current_catalogue
 from builder.web.services import list_check
 from builder.web.systems import SYSTEM_INFO, kind_label, system_info
 from rules_engine.catalogue import Catalogue
@@ -79,25 +86,54 @@ def apply_action(doc: dict[str, Any], data: QueryDict, catalogue: Catalogue) -> 
 
 
 def build(request: HttpRequest, system: str, kind: str) -> HttpResponse:
+    """A new, unsaved list: held in the form until its owner saves it."""
+    system_info(system)
+    kind_label(system, kind)
+    return builder_response(request, system, kind, saved_list=None)
+
+
+def builder_response(
+    request: HttpRequest, system: str, kind: str, *, saved_list: SavedList | None
+) -> HttpResponse:
+    """The builder for a new list or a saved one: read, act, check, draw."""
     info = system_info(system)
     label = kind_label(system, kind)
-    catalogue = current_catalogue()
     note = ""
     import_errors: list[str] = []
+    save_errors: list[dict[str, str]] = []
+    catalogue = current_catalogue()
     if request.method == "POST":
         if request.FILES.get("import_file"):
             doc, import_errors = _imported(request, system, kind, catalogue)
         else:
             doc = read_document(system, kind, request.POST, catalogue)
             note = apply_action(doc, request.POST, catalogue)
+        if request.POST.get("action") == "save":
+            saved, save_errors = _save(request, doc, saved_list)
+            if saved is not None:
+                target = reverse("web:saved-list", args=[saved.uuid])
+                if request.htmx:  # type: ignore[attr-defined]
+                    response = HttpResponse(status=204)
+                    response["HX-Redirect"] = target
+                    return response
+                return redirect(target)
+    elif saved_list is not None:
+        doc = copy.deepcopy(saved_list.document)
+        doc.setdefault("house_rules", {"prices": {}, "notes": ""})
     else:
         doc = new_document(system, kind, catalogue)
+    catalogue = catalogue_for_document(doc)
+    owned = (
+        _owned_figures(request, system)
+        if request.POST.get("from_collection", request.GET.get("from_collection"))
+        else None
+    )
     partial = (
         request.htmx  # type: ignore[attr-defined]
         and request.headers.get("HX-Trigger") == "builder-form"
         and request.POST.get("action", "check") == "check"
     )
-    context = builder_context(doc, catalogue, fields=not partial)
+    context = builder_context(doc, catalogue, owned, fields=not partial)
     context.update(
         {
             "system": info,
@@ -106,8 +142,13 @@ def build(request: HttpRequest, system: str, kind: str) -> HttpResponse:
             "note": note,
             "nav": "build",
             "import_errors": import_errors,
+            "save_errors": save_errors,
+            "saved_list": saved_list,
+            "from_collection": owned is not None,
         }
     )
+    if saved_list is not None or request.user.is_authenticated:
+        context["fielding"] = _fielding(request, doc, catalogue)
     if not request.htmx:  # type: ignore[attr-defined]
         return render(request, "web/build/page.html", context)
     if partial:
@@ -116,6 +157,52 @@ def build(request: HttpRequest, system: str, kind: str) -> HttpResponse:
         response["HX-Reswap"] = "none"
         return response
     return render(request, "web/build/_builder.html", context)
+
+
+def _save(
+    request: HttpRequest, doc: dict[str, Any], saved_list: SavedList | None
+) -> tuple[SavedList | None, list[dict[str, str]]]:
+    """Save the list as it stands, legal or not; only a document the engine cannot read
+    is refused, with every path named."""
+    if not request.user.is_authenticated:
+        return None, [
+            {
+                "path": "",
+                "message": "Log in or sign up to save lists; export keeps a copy meanwhile.",
+            }
+        ]
+    try:
+        if saved_list is None:
+            saved = saved_list_create(owner=request.user, document=doc)
+        else:
+            saved = saved_list_update(saved_list=saved_list, document=doc)
+    except ApplicationError as exc:
+        return None, [
+            {"path": d.get("path", ""), "message": d.get("message", "")} for d in exc.details
+        ] or [{"path": "", "message": exc.message}]
+    messages.success(request, f"Saved “{saved.name}”.")
+    return saved, []
+
+
+def _owned_figures(request: HttpRequest, system: str) -> set[str] | None:
+    if not request.user.is_authenticated:
+        return None
+    return {
+        f"{s}/{i}"
+        for (s, t, i), n in owned_counts(user=request.user).items()
+        if t == "figure" and n > 0
+    }
+
+
+def _fielding(
+    request: HttpRequest, doc: dict[str, Any], catalogue: Catalogue
+) -> dict[str, Any] | None:
+    if not request.user.is_authenticated:
+        return None
+    try:
+        return collection_fielding(user=request.user, document=doc, catalogue=catalogue)
+    except (KeyError, TypeError, ValueError):
+        return None
 
 
 def builder_context(

@@ -1,4 +1,5 @@
-"""Odds: pick a system, a query and its parameters; see the exact distribution as a chart."""
+"""Odds: pick a system, a query, an attacker and a target (or raw values); see the exact
+distribution as a chart drawn on the server, "at least k" and the mean."""
 
 from __future__ import annotations
 
@@ -7,47 +8,77 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from builder.web.charts import chances, distributions
+from builder.web.charts import bar_chart
+from builder.web.odds_form import param_fields, read_params
 from builder.web.selectors.catalogue import current_catalogue
-from builder.web.services import odds_queries, odds_run, parse_params
 from builder.web.systems import SYSTEM_INFO, system_info
 from rules_engine.errors import BadDocument
-
-EXAMPLES = {
-    "crimson-dust": ("hits", "rg=3 df=3"),
-    "cs-air-action": ("shot", "dice=4 silhouette=4"),
-    "cs-aces": ("attack", "dice=3 defense=4"),
-    "black-skies": ("volley", "weapon=laser-cannon count=2 target=medium"),
-    "cs-hex": ("skill_check", "difficulty=2"),
-}
+from rules_engine.odds import odds, odds_queries
 
 
 def odds_page(request: HttpRequest, system: str = "crimson-dust") -> HttpResponse:
     info = system_info(system)
     queries = odds_queries(system)
-    default_query, default_params = EXAMPLES.get(system, (next(iter(queries), ""), ""))
-    query = request.GET.get("query") or default_query
-    params_text = request.GET.get("params", default_params if "query" not in request.GET else "")
+    by_name = {q["query"]: q for q in queries}
+    query = request.GET.get("query", "")
+    if query not in by_name:
+        query = queries[0]["query"]
+    catalogue = current_catalogue()
+    fields = param_fields(by_name[query], request.GET, catalogue, system)
     context: dict[str, Any] = {
         "system": info,
         "systems": SYSTEM_INFO.values(),
         "queries": queries,
-        "query": query,
-        "params_text": params_text,
+        "query": by_name[query],
+        "fields": fields,
         "nav": "odds",
     }
-    if query:
-        try:
-            result = odds_run(
-                catalogue=current_catalogue(),
-                system=system,
-                query=query,
-                params=parse_params(params_text),
-            )
-        except BadDocument as exc:
-            context["errors"] = exc.errors
-        else:
-            context["distributions"] = distributions(result)
-            context["chances"] = chances(result)
+    try:
+        answer = odds(
+            catalogue,
+            system,
+            query,
+            read_params(fields, request.GET, submitted="query" in request.GET),
+        )
+    except BadDocument as exc:
+        context["errors"] = {e.path.removeprefix("params."): e.message for e in exc.errors}
+        for f in fields:
+            f.error = context["errors"].pop(f.name, "")
+    else:
+        context["answer"] = answer
+        context["distributions"] = [
+            _distribution(name, dist, lead=name == answer["headline"])
+            for name, dist in answer["distributions"].items()
+        ]
+        context["distributions"].sort(key=lambda d: not d["lead"])
     template = "web/odds/_result.html" if request.htmx else "web/odds/page.html"  # type: ignore[attr-defined]
     return render(request, template, context)
+
+
+def _distribution(name: str, dist: dict[str, Any], *, lead: bool) -> dict[str, Any]:
+    keys = sorted(dist["distribution"], key=_number_first)
+    at_least = dist.get("at_least") or {}
+    title = name.replace("_", " ").replace(".", ": ")
+    return {
+        "name": title,
+        "lead": lead,
+        "mean": dist.get("mean"),
+        "chart": bar_chart(title, [(k, dist["distribution"][k]["value"]) for k in keys]),
+        "rows": [
+            {
+                "value": k,
+                "p": dist["distribution"][k]["value"],
+                "exact": dist["distribution"][k]["exact"],
+                "at_least": (at_least.get(k) or {}).get("value"),
+                "at_least_exact": (at_least.get(k) or {}).get("exact", ""),
+            }
+            for k in keys
+        ],
+    }
+
+
+def _number_first(key: str) -> tuple[int, float, str]:
+    try:
+        return (0, float(key), key)
+    except ValueError:
+        return (1, 0.0, key)
