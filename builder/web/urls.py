@@ -45,3 +45,17 @@ urlpatterns += [
     path("lists/<uuid:list_uuid>/upgrade/", lists.list_upgrade, name="list-upgrade"),
     path("shared/<str:token>/", lists.shared_list, name="shared-list"),
 ]
+
+from builder.web.views import collection  # noqa: E402
+
+urlpatterns += [
+    path("collection/", collection.collection, name="collection"),
+    path("collection/<slug:system>/", collection.collection, name="collection-system"),
+]
+
+from builder.web.views import fights  # noqa: E402
+
+urlpatterns += [
+    path("fights/", fights.fights, name="fights"),
+    path("fights/<uuid:public_id>/", fights.fight, name="fight"),
+]
