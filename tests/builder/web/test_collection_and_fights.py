@@ -37,9 +37,7 @@ def test_marking_figures_owned(client: Client, player: Any) -> None:
         "/collection/cs-air-action/",
         {"q-figure-genghis-bloodhawk": "2", "q-figure-show-stopper-kestrel": "1"},
     )
-    owned = dict(
-        CollectionItem.objects.filter(owner=player).values_list("stable_id", "quantity")
-    )
+    owned = dict(CollectionItem.objects.filter(owner=player).values_list("stable_id", "quantity"))
     assert owned == {"genghis-bloodhawk": 2, "show-stopper-kestrel": 1}
     client.post("/collection/cs-air-action/", {"q-figure-genghis-bloodhawk": "0"})
     assert list(CollectionItem.objects.values_list("stable_id", flat=True)) == [
