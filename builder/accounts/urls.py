@@ -3,10 +3,11 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from builder.web.views.accounts import signup
+from builder.web.views.accounts import api_tokens, signup
 
 urlpatterns = [
     path("signup/", signup, name="signup"),
+    path("tokens/", api_tokens, name="api-tokens"),
     path("login/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("password/", auth_views.PasswordChangeView.as_view(), name="password_change"),

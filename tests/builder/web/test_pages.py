@@ -86,3 +86,23 @@ def test_password_reset_mails_a_link_that_sets_a_new_password(client: Client) ->
     )
     assert response["Location"] == "/accounts/password/reset/complete/"
     assert client.login(username="ada", password="brand-new-phrase-9")
+
+
+def test_api_token_is_shown_once_and_can_be_revoked(client: Client) -> None:
+    from builder.accounts.models import ApiToken
+
+    user = get_user_model().objects.create_user("ada", password="a-long-pass-phrase")
+    client.force_login(user)
+    page = client.post("/accounts/tokens/", {"name": "my phone"}).content.decode()
+    token = ApiToken.objects.get(owner=user)
+    assert token.name == "my phone"
+    assert "Copy your new token now" in page
+    assert "Copy your new token now" not in client.get("/accounts/tokens/").content.decode()
+    client.post("/accounts/tokens/", {"revoke": token.pk})
+    assert not ApiToken.objects.exists()
+
+
+def test_a_token_needs_a_name(client: Client) -> None:
+    client.force_login(get_user_model().objects.create_user("ada", password="a-long-pass-phrase"))
+    page = client.post("/accounts/tokens/", {"name": ""}).content.decode()
+    assert 'id="token-name-error">Name the token' in page
