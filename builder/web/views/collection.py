@@ -65,6 +65,8 @@ def collection(request: HttpRequest, system: str = "cs-air-action") -> HttpRespo
                 errors[key] = f"Give a whole number from 0 to {MAX_QUANTITY}."
                 continue
             item = good.get((record.type, record.id))
+            if item is None and quantity:
+                item = _good_item(request, system, record)
             try:
                 if item is None and quantity:
                     collection_item_create(
@@ -82,7 +84,13 @@ def collection(request: HttpRequest, system: str = "cs-air-action") -> HttpRespo
                     continue
                 changed += 1
             except ApplicationError as exc:
-                errors[key] = exc.message
+                raced = (
+                    _good_item(request, system, record) if exc.code == "duplicate_item" else None
+                )
+                if raced is None:
+                    errors[key] = exc.message
+                elif raced.quantity != quantity:  # written meanwhile by a live update
+                    collection_item_update(item=raced, quantity=quantity)
         if not errors:
             messages.success(request, f"Collection saved ({changed} change{'s' * (changed != 1)}).")
             if not request.htmx:  # type: ignore[attr-defined]
@@ -111,7 +119,7 @@ def collection(request: HttpRequest, system: str = "cs-air-action") -> HttpRespo
         "nav": "collection",
         "build_kind": info.kinds[0][0],
     }
-    template = "web/collection/_form.html" if request.htmx else "web/collection/page.html"  # type: ignore[attr-defined]
+    template = "web/collection/_oob.html" if request.htmx else "web/collection/page.html"  # type: ignore[attr-defined]
     return render(request, template, context)
 
 
@@ -127,3 +135,17 @@ def _fielding(request: HttpRequest, system: str, counts: Any) -> list[dict[str, 
                 missing.append(f"needs {need.quantity} × {need.stable_id}, owns {have}")
         found.append({"list": saved, "can_field": not missing, "missing": missing})
     return found
+
+
+def _good_item(request: HttpRequest, system: str, record: Any) -> CollectionItem | None:
+    """The row another request (a live update racing a submit) may have just written."""
+    return (
+        collection_items_for_owner(user=request.user)
+        .filter(
+            system__slug=system,
+            record_type=record.type,
+            stable_id=record.id,
+            condition=CollectionItem.Condition.GOOD,
+        )
+        .first()
+    )
