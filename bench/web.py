@@ -22,7 +22,7 @@ from timing import EXAMPLES, ROOT, median_of
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "builder.settings.test")
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
-import django  # noqa: E402
+import django
 
 django.setup()
 
