@@ -34,7 +34,7 @@ def bar_chart(
     title: str, points: Sequence[tuple[str, float]], *, width: int = 560, height: int = 240
 ) -> BarChart:
     """Bars for (label, probability) pairs, scaled to the largest; y ticks at 0, half, max."""
-    left, top, bottom = 44.0, 16.0, 28.0
+    left, top, bottom = 52.0, 18.0, 30.0
     plot_h = height - top - bottom
     peak = max((v for _, v in points), default=0.0) or 1.0
     n = max(len(points), 1)

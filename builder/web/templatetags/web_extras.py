@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from django import template
 
 register = template.Library()
@@ -42,3 +44,13 @@ def readable(value: object) -> str:
     from builder.web.records import readable as readable_html
 
     return readable_html(value)
+
+
+HOUSE_PRICE_HINT = re.compile(r"\(agree a price in house_rules\.prices\['[^']+'\]\)")
+
+
+@register.filter
+def for_players(message: str) -> str:
+    """An engine message with its pointer into the JSON document turned into one to the
+    page's own "House prices" panel."""
+    return HOUSE_PRICE_HINT.sub("(set a house price for it under House prices)", str(message))

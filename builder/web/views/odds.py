@@ -31,6 +31,7 @@ def odds_page(request: HttpRequest, system: str = "crimson-dust") -> HttpRespons
         "queries": queries,
         "query": by_name[query],
         "fields": fields,
+        "given": [(k, v) for k, v in request.GET.items() if k != "query" and v],
         "nav": "odds",
     }
     try:
