@@ -8,6 +8,7 @@ from rules_engine.api import check, cost
 from rules_engine.catalogue import Catalogue, Record, build_catalogue, load_catalogue
 from rules_engine.errors import BadDocument, DocumentError
 from rules_engine.odds import odds, odds_queries
+from rules_engine.simulation import merge_blocks, plan_blocks, simulate, simulate_block
 from rules_engine.verdict import Severity, Verdict, Violation
 
 __all__ = [
@@ -22,6 +23,10 @@ __all__ = [
     "check",
     "cost",
     "load_catalogue",
+    "merge_blocks",
     "odds",
     "odds_queries",
+    "plan_blocks",
+    "simulate",
+    "simulate_block",
 ]

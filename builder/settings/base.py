@@ -101,6 +101,9 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = VAR_DIR / "static"
+# Figure photos uploaded in the admin (served to staff by the admin itself).
+MEDIA_URL = "media/"
+MEDIA_ROOT = env.path("MEDIA_ROOT", default=str(VAR_DIR / "media"))
 
 CONTENT_PACK_DIR = BASE_DIR / "content" / "packs"
 

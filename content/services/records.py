@@ -34,6 +34,8 @@ def record_sync_columns(
     record.collector_number = str(data.get("collector_number") or "")
     record.point_value = data.get("point_value")
     record.squadron_symbol = str(data.get("squadron_symbol") or "")
+    record.pilot = str(data.get("pilot") or "")
+    record.plane_model = str(data.get("plane_model") or "")
     for field, model in (
         ("release", Release),
         ("combat_dial", CombatDial),
