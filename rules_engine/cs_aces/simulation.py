@@ -10,13 +10,13 @@ import numpy as np
 
 from rules_engine.catalogue import Catalogue
 from rules_engine.clix.arrays import Ints
+from rules_engine.clix.report import run_header, tie_broken
+from rules_engine.clix.samples import sample_figures, sample_notice
+from rules_engine.clix.scenario import describe, read_scenario, with_list_settings
 from rules_engine.cs_aces.characters import SYSTEM
 from rules_engine.cs_aces.fight import AcesFight
 from rules_engine.cs_aces.fight_scenario import SCENARIO
 from rules_engine.cs_aces.forces import Team, build_teams
-from rules_engine.clix.report import run_header, tie_broken
-from rules_engine.clix.samples import sample_figures, sample_notice
-from rules_engine.clix.scenario import describe, read_scenario, with_list_settings
 from rules_engine.cs_aces.settings import FIGHT_SETTINGS
 from rules_engine.simulation_report import figure_shares, outcome_shares
 from rules_engine.tally import Tally
@@ -75,7 +75,8 @@ def play(match: Match, runs: int, gen: np.random.Generator, tally: Tally) -> Non
 def report(match: Match, tally: Tally, seed: int) -> dict[str, Any]:
     """The shared simulation report (docs/simulation.md, "The report") from the totals: the
     scenario as played, outcome shares, turns, per-figure survival, captive at the end and
-    clicks of damage; extras ``victory_points`` and ``build_points``."""
+    clicks of damage; extras ``victory_points`` and ``build_points``; ``sample_dials`` and
+    ``notes`` say which figures played on sample (invented) dials."""
     team = match.team
     return {
         **run_header(SYSTEM, tally.runs, seed, match.names),
