@@ -29,8 +29,8 @@ class Match:
     params: dict[str, Any]
     forces: Forces
     names: tuple[Any, Any]
+    # Figures of either list that play on sample (invented) dials, for the report's notice.
     samples: tuple[str, ...] = ()
-    """Figures played on sample (invented) dials, named in the report."""
 
 
 def outcome_codes(victory: Ints, shot_down: Ints, build_points: tuple[int, int]) -> Ints:
@@ -54,8 +54,8 @@ def prepare(catalogue: Catalogue, list_a: Mapping[str, Any], list_b: Mapping[str
     lists = (("list_a", list_a), ("list_b", list_b))
     params = read_scenario(SCENARIO, with_list_settings(scenario, lists, FIGHT_SETTINGS))
     forces = build_forces(catalogue, list_a, list_b, params["victory_points_include_ace"])
-    return Match(params, forces, (list_a.get("name"), list_b.get("name")),
-                 tuple(sample_figures(catalogue, SYSTEM, (list_a, list_b))))
+    samples = tuple(sample_figures(catalogue, SYSTEM, (list_a, list_b)))
+    return Match(params, forces, (list_a.get("name"), list_b.get("name")), samples)
 
 
 def play(match: Match, runs: int, gen: np.random.Generator, tally: Tally) -> None:
@@ -80,7 +80,8 @@ def play(match: Match, runs: int, gen: np.random.Generator, tally: Tally) -> Non
 def report(match: Match, tally: Tally, seed: int) -> dict[str, Any]:
     """The shared simulation report (docs/simulation.md, "The report") from the totals:
     the scenario as played, outcome shares, turns, per-plane survival and clicks of damage;
-    extras ``victory_points``, ``planes_shot_down`` and ``build_points``."""
+    extras ``victory_points``, ``planes_shot_down`` and ``build_points``; ``sample_dials``
+    and ``notes`` say which figures played on sample (invented) dials."""
     forces = match.forces
     return {
         **run_header(SYSTEM, tally.runs, seed, match.names),
