@@ -7,7 +7,13 @@ list documents, and answers with plain values.
 from rules_engine.api import check, cost
 from rules_engine.catalogue import Catalogue, Record, build_catalogue, load_catalogue
 from rules_engine.errors import BadDocument, DocumentError
-from rules_engine.simulation import merge_blocks, plan_blocks, simulate, simulate_block
+from rules_engine.simulation import (
+    merge_blocks,
+    plan_blocks,
+    simulate,
+    simulate_block,
+    validate_simulation,
+)
 from rules_engine.verdict import Severity, Verdict, Violation
 
 __all__ = [
@@ -26,4 +32,5 @@ __all__ = [
     "plan_blocks",
     "simulate",
     "simulate_block",
+    "validate_simulation",
 ]

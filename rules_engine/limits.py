@@ -46,6 +46,13 @@ MAX_MODELS = 200
 MAX_RUNS = 10_000_000
 """Runs per simulation. Runs are played in blocks, so memory does not grow with runs."""
 
+MAX_FIGHT_MODELS = 100
+"""Models on one side of a simulated fight (the fight arrays count them in small integers)."""
+
+MAX_MODEL_RUNS = 200_000_000
+"""Runs times the models of both sides, the work of one simulation: 10 million runs of 20
+models, or 1 million runs of 200."""
+
 MAX_SEED = 2**63 - 1
 """Seeds are whole numbers from 0 to this."""
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +40,7 @@ def validate_list(doc: Any, root: str = "$") -> None:
     errors = schema_errors(compiled(SCHEMA_DIR / "list.json"), doc, root)
     system = doc.get("system") if isinstance(doc, dict) else None
     kind = doc.get("kind") if isinstance(doc, dict) else None
+    system = system if isinstance(system, str) else None
     if system in SYSTEMS and isinstance(kind, str) and KIND.match(kind):
         body_schema = list_schema_path(system, kind)
         if body_schema.exists():
@@ -51,11 +53,19 @@ def validate_list(doc: Any, root: str = "$") -> None:
         errors.append(DocumentError(f"{root}.kind", f"{system} has no list kind {kind!r}"))
     if errors:
         raise BadDocument(errors)
-    field = MODEL_COUNTS.get(doc["system"])
-    if field:
-        models = sum(entry.get(field, 1) for entry in doc["entries"])
+    if doc["system"] in MODEL_COUNTS:
+        models = model_count(doc)
         if models > MAX_MODELS:
             raise BadDocument.at(
                 f"{root}.entries",
                 f"{models:,} models, {models - MAX_MODELS:,} over the limit of {MAX_MODELS}",
             )
+
+
+def model_count(doc: Mapping[str, Any]) -> int:
+    """How many models a schema-valid list fields: one per entry, or each entry's count
+    where the system has one (``MODEL_COUNTS``)."""
+    field = MODEL_COUNTS.get(doc["system"])
+    if field is None:
+        return len(doc["entries"])
+    return sum(int(entry.get(field, 1)) for entry in doc["entries"])
