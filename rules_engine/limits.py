@@ -117,20 +117,27 @@ def nesting_depth(text: str) -> int:
 def depth_errors(doc: Any, root: str = "$") -> list[DocumentError]:
     """A document already in memory (the Python API) nested deeper than ``MAX_DEPTH``,
     found without recursion, so the validators never meet a structure that could exhaust
-    their stack."""
-    stack: list[tuple[Any, int]] = [(doc, 0)]
+    their stack. Only containers are visited; plain dicts and lists by exact type, the
+    cheap test, with other mappings and sequences caught by the slower one."""
+    if not _is_container(doc):
+        return []
+    stack: list[tuple[Any, int]] = [(doc, 1)]
     while stack:
         value, depth = stack.pop()
-        if isinstance(value, Mapping):
-            children: Any = value.values()
-        elif isinstance(value, list | tuple):
-            children = value
-        else:
-            continue
-        if depth + 1 > MAX_DEPTH:
+        if depth > MAX_DEPTH:
             return [DocumentError(root, f"nested more than {MAX_DEPTH} deep (the limit)")]
-        stack.extend((v, depth + 1) for v in children)
+        for child in value.values() if isinstance(value, Mapping) else value:
+            kind = type(child)
+            if kind is dict or kind is list or (kind not in _SCALARS and _is_container(child)):
+                stack.append((child, depth + 1))
     return []
+
+
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
+def _is_container(value: Any) -> bool:
+    return isinstance(value, Mapping | list | tuple)
 
 
 def parse_json(
