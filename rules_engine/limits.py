@@ -185,14 +185,13 @@ def parse_json(
             ) from None
     else:
         text = data
-    depth = nesting_depth(text)
-    if depth > MAX_DEPTH:
-        raise BadDocument.at(
-            label, f"nested {depth} deep, {depth - MAX_DEPTH} over the limit of {MAX_DEPTH}"
-        )
     try:
         reader = _int if max_int_digits == MAX_INT_DIGITS else _int_reader(max_int_digits)
+        # The C reader guards its own stack (a RecursionError past ~1,000 levels); the
+        # depth limit is checked on the result, which costs far less than scanning text.
         value = json.loads(text, parse_int=reader, parse_float=_float, parse_constant=_constant)
+        if depth_errors(value):
+            raise RecursionError
         if _SURROGATE.search(text):
             json.dumps(value, ensure_ascii=False).encode("utf-8")
         return value
@@ -206,7 +205,12 @@ def parse_json(
         ) from None
     except _TooLong as exc:
         raise BadDocument.at(label, f"{exc}{_where_long_number(text)}") from None
-    except (ValueError, RecursionError) as exc:  # anything else the reader refuses
+    except RecursionError:
+        depth = nesting_depth(text)
+        raise BadDocument.at(
+            label, f"nested {depth} deep, {depth - MAX_DEPTH} over the limit of {MAX_DEPTH}"
+        ) from None
+    except ValueError as exc:  # anything else the reader refuses
         raise BadDocument.at(label, f"not JSON: {exc}") from None
 
 

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 from rules_engine.errors import BadDocument, DocumentError
 from rules_engine.limits import MAX_MODELS, depth_errors
-from rules_engine.schema import compiled, schema_errors
+from rules_engine.schema import CompiledSchema, compiled, schema_errors
 
 SCHEMA_DIR = Path(__file__).resolve().parent / "schemas"
 
@@ -24,6 +25,13 @@ MODEL_COUNTS = {"cs-aces": "count"}
 
 def list_schema_path(system: str, kind: str) -> Path:
     return SCHEMA_DIR / f"{system}.{kind}.json"
+
+
+@cache
+def _body_schema(system: str, kind: str) -> CompiledSchema | None:
+    """The compiled body schema of a system's list kind; None when it has no such kind."""
+    path = list_schema_path(system, kind)
+    return compiled(path) if path.exists() else None
 
 
 def validate_list(doc: Any, root: str = "$") -> None:
@@ -42,11 +50,9 @@ def validate_list(doc: Any, root: str = "$") -> None:
     kind = doc.get("kind") if isinstance(doc, dict) else None
     system = system if isinstance(system, str) else None
     if system in SYSTEMS and isinstance(kind, str) and KIND.match(kind):
-        body_schema = list_schema_path(system, kind)
-        if body_schema.exists():
-            errors += [
-                e for e in schema_errors(compiled(body_schema), doc, root) if e not in errors
-            ]
+        body_schema = _body_schema(system, kind)
+        if body_schema is not None:
+            errors += [e for e in schema_errors(body_schema, doc, root) if e not in errors]
         else:
             errors.append(DocumentError(f"{root}.kind", f"{system} has no list kind {kind!r}"))
     elif system in SYSTEMS and not any(e.path == f"{root}.kind" for e in errors):
