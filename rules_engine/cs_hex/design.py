@@ -85,8 +85,9 @@ def check_design(catalogue: Catalogue, doc: Mapping[str, Any]) -> Verdict:
             _hung(tally, entry, path)
     if tally.hardpoints_over_path is not None:
         tally.add(Code.TOO_MANY_HARDPOINTS, f"Rockets and drop tanks need {tally.hardpoints} "
-                  f"hardpoints but a plane has {tally.rules.hardpoints}; this entry is the "
-                  "first that does not fit", tally.hardpoints_over_path)
+                  f"hardpoints, {tally.hardpoints - tally.rules.hardpoints} over the "
+                  f"{tally.rules.hardpoints} of a plane; this entry is the first that does not "
+                  "fit", tally.hardpoints_over_path)
     if tally.seeker_path and not tally.beacons:
         tally.add(Code.SEEKER_WITHOUT_BEACON, "Seeker rockets can only be fired at a target "
                   "marked by a beacon rocket, and this design carries no beacon",
@@ -188,8 +189,9 @@ def _armour(tally: _Tally, entries: list[Any]) -> dict[str, ArmourArea]:
         # "каждая отдельная область не может иметь больше 80 ед. брони": the area's total
         # counts, reported at the entry that takes it over.
         if before <= rules.points_max < slot["points"]:
-            tally.add(Code.ARMOUR_OVER_MAXIMUM, f"{name} has {slot['points']} armour: an area "
-                      f"holds at most {rules.points_max} ({rules.rows_max} rows)",
+            tally.add(Code.ARMOUR_OVER_MAXIMUM, f"{name} has {slot['points']} armour, "
+                      f"{slot['points'] - rules.points_max} over the {rules.points_max} an "
+                      f"area holds ({rules.rows_max} rows)",
                       child(path, "points"))
         elif points % rules.points_per_row:
             tally.add(Code.ARMOUR_PARTIAL_ROW, f"{name} armour {points} is not a multiple of "
@@ -234,8 +236,9 @@ def _turret(tally: _Tally, entry: Mapping[str, Any], path: str,
                   "only heavy planes may", path)
     guns = entry["guns"]
     if len(guns) > rules.guns_max:
-        tally.add(Code.TURRET_TOO_MANY_GUNS, f"A turret carries at most {rules.guns_max} guns, "
-                  f"this one has {len(guns)}", child(path, "guns"))
+        tally.add(Code.TURRET_TOO_MANY_GUNS, f"This turret has {len(guns)} guns, "
+                  f"{len(guns) - rules.guns_max} over the {rules.guns_max} a turret carries",
+                  child(path, "guns"))
     elif not guns:
         tally.add(Code.TURRET_EMPTY, "This turret carries no guns: it costs "
                   f"{rules.base_mass} mass for nothing", child(path, "guns"), Severity.WARNING)

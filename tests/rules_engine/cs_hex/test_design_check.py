@@ -118,7 +118,7 @@ RULE_BREAKERS = [
      Code.TURRET_NOT_ALLOWED, "$.entries[1]", Severity.ERROR, "light fighter cannot carry"),
     ("3 turret guns", [airframe(plane_type="heavy", size=5),
                        {"part": "turret", "guns": ["cal-30", "cal-30", "cal-30"]}],
-     Code.TURRET_TOO_MANY_GUNS, "$.entries[1].guns", Severity.ERROR, "at most 2 guns"),
+     Code.TURRET_TOO_MANY_GUNS, "$.entries[1].guns", Severity.ERROR, "3 guns, 1 over the 2 a turret carries"),
     ("empty turret", [airframe(plane_type="heavy", size=5), {"part": "turret", "guns": []}],
      Code.TURRET_EMPTY, "$.entries[1].guns", Severity.WARNING, "no guns"),
     # "8. Ракеты": 8 hardpoints; armour-piercing 2 each, drop tank 4
