@@ -13,6 +13,7 @@ from typing import Any, TypedDict
 from rules_engine.catalogue import Catalogue
 from rules_engine.cs_hex.codes import Code
 from rules_engine.cs_hex.rules import RATINGS, ConstructionRules, PlaneType, construction_rules
+from rules_engine.ids import kebab
 from rules_engine.jsonpath import child
 from rules_engine.verdict import Severity, Verdict, Violation
 
@@ -76,12 +77,12 @@ def check_design(catalogue: Catalogue, doc: Mapping[str, Any]) -> Verdict:
     armour = _armour(tally, entries)
     for index, entry in enumerate(entries):
         path = child("$.entries", index)
-        part = entry["part"]
+        part = kebab(entry["part"])
         if part == "gun":
             _gun(tally, entry, path)
         elif part == "turret":
             _turret(tally, entry, path, plane_type)
-        elif part in ("rocket", "drop_tank"):
+        elif part in ("rocket", "drop-tank"):
             _hung(tally, entry, path)
     if tally.hardpoints_over_path is not None:
         tally.add(Code.TOO_MANY_HARDPOINTS, f"Rockets and drop tanks need {tally.hardpoints} "
@@ -163,14 +164,15 @@ def _airframe(tally: _Tally, entries: list[Any]) -> tuple[PlaneType | None, int 
 def _armour(tally: _Tally, entries: list[Any]) -> dict[str, ArmourArea]:
     """Armour per area: 3 mass a point, a schematic row per 10, at most 80 ("6. Обвес броней")."""
     rules = tally.rules.armour
-    areas = {a: ArmourArea(name=name, points=0, mass=0, rows=0)
+    # Areas by their kebab-case id; a list may still write the older right_wing_front.
+    areas = {kebab(a): ArmourArea(name=name, points=0, mass=0, rows=0)
              for a, name in rules.areas.items()}
     seen: set[str] = set()
     for index, entry in enumerate(entries):
         if entry["part"] != "armour":
             continue
         path = child("$.entries", index)
-        area, points = entry["area"], entry["points"]
+        area, points = kebab(entry["area"]), entry["points"]
         if area not in areas:
             tally.add(Code.UNKNOWN_ARMOUR_AREA, f"There is no armour area {area!r} (the areas "
                       f"are: {', '.join(areas)})", child(path, "area"))
@@ -258,7 +260,7 @@ def _turret(tally: _Tally, entry: Mapping[str, Any], path: str,
 
 def _hung(tally: _Tally, entry: Mapping[str, Any], path: str) -> None:
     """Rockets and drop tanks on the 8 hardpoints ("8. Ракеты")."""
-    is_tank = entry["part"] == "drop_tank"
+    is_tank = kebab(entry["part"]) == "drop-tank"
     weapon_id = DROP_TANK if is_tank else entry["weapon"]
     kinds = ("drop_tank",) if is_tank else ("rocket",)
     record = _weapon(tally, weapon_id, kinds, path if is_tank else child(path, "weapon"))
