@@ -272,3 +272,15 @@ def test_a_fight_too_big_to_play_is_refused_before_it_starts():
             "the limit of 200,000,000: ask for fewer runs",
         )
     ]
+
+
+def test_a_pack_whose_record_data_breaks_its_record_schema(tmp_path):
+    def mutate(doc):
+        dial = next(i for i, r in enumerate(doc["records"]) if r["type"] == "combat_dial")
+        doc["records"][dial]["data"]["clicks"] = "many"
+
+    root = _packs(tmp_path, mutate)
+    [error] = bad_input(run_cli("--packs", str(root), "check", str(KIM)))
+    assert error["path"].startswith(f"{root / 'cs-aces' / 'cs-aces-core.json'}:$.records[")
+    assert error["path"].endswith("].data.clicks")
+    assert error["message"] == "'many' is not of type 'array'"
