@@ -27,6 +27,7 @@ run: install var
 	$(PY) manage.py loadpack
 	$(PY) manage.py ensureadmin
 	@echo "Starting a Celery worker (embedded broker) and the site on http://$(HOST):$(PORT)/admin/"
+	@echo "API: http://$(HOST):$(PORT)/api/v1/ (docs at http://$(HOST):$(PORT)/api/docs/)"
 	@$(PY) -m celery -A builder worker --loglevel=warning --concurrency=1 & \
 	  worker=$$!; trap "kill $$worker 2>/dev/null" EXIT INT TERM; \
 	  $(PY) manage.py runserver $(HOST):$(PORT)
