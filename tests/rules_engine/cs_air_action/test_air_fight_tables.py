@@ -15,13 +15,16 @@ from rules_engine.cs_air_action.fight_tables import (
 )
 
 
-@pytest.mark.parametrize(("piloting", "fails"), [
-    (2, Fraction(1, 36)),  # only the critical 2
-    (6, Fraction(10, 36)),
-    (7, Fraction(15, 36)),
-    (9, Fraction(26, 36)),
-    (13, Fraction(1)),
-])
+@pytest.mark.parametrize(
+    ("piloting", "fails"),
+    [
+        (2, Fraction(1, 36)),  # only the critical 2
+        (6, Fraction(10, 36)),
+        (7, Fraction(15, 36)),
+        (9, Fraction(26, 36)),
+        (13, Fraction(1)),
+    ],
+)
 def test_pilot_check_fails_below_the_value_and_always_on_a_2(piloting, fails):
     assert pilot_check_fails(piloting) == fails
 
@@ -61,7 +64,6 @@ def test_hit_table_rows_are_cumulative_chances_with_the_silhouette_capped():
         for silhouette in range(7):
             row = table.cdf[int(table.row(np.int64(dice), np.int64(silhouette)))]
             die = hits(dice, capped_target(silhouette))
-            below = [float(Fraction(die.quantity("<=", h), die.denominator()))
-                     for h in range(dice)]
+            below = [float(Fraction(die.quantity("<=", h), die.denominator())) for h in range(dice)]
             assert row[:dice].tolist() == below
             assert (row[dice:] == 2.0).all()
