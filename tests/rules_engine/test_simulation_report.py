@@ -44,11 +44,8 @@ def _example(system: str, name: str) -> dict:
 
 
 def _is_estimate(value: object) -> bool:
-    return (
-        isinstance(value, dict)
-        and set(value) == {"value", "low", "high"}
-        and value["low"] <= value["value"] <= value["high"]
-    )
+    return (isinstance(value, dict) and set(value) == {"value", "low", "high"}
+            and value["low"] <= value["value"] <= value["high"])
 
 
 @pytest.fixture(scope="module", params=sorted(FIGHTS))
@@ -83,10 +80,7 @@ def test_each_figure_names_its_side_entry_and_survival(fight):
     figures = report["figures"]
     first, in_a, in_b = FIRST_FIGURE[system]
     assert (figures[0]["side"], figures[0]["path"], figures[0]["name"]) == (
-        "a",
-        "list_a.entries[0]",
-        first,
-    )
+        "a", "list_a.entries[0]", first)
     assert [f["side"] for f in figures] == ["a"] * in_a + ["b"] * in_b
     assert figures[in_a]["path"] == "list_b.entries[0]"
     for figure in figures:
@@ -100,15 +94,13 @@ def test_each_figure_names_its_side_entry_and_survival(fight):
         assert _is_estimate(figure["survival"])
 
 
-@pytest.mark.parametrize(
-    ("system", "extras"),
-    [
-        ("cs-air-action", {"victory_points", "planes_shot_down", "build_points"}),
-        ("cs-aces", {"victory_points", "build_points"}),
-        ("crimson-dust", {"sides", "assumptions"}),
-        ("black-skies", {"geometry", "sides"}),
-    ],
-)
+@pytest.mark.parametrize(("system", "extras"), [
+    ("cs-air-action", {"victory_points", "planes_shot_down", "build_points", "sample_dials",
+                       "notes"}),
+    ("cs-aces", {"victory_points", "build_points", "sample_dials", "notes"}),
+    ("crimson-dust", {"sides", "assumptions"}),
+    ("black-skies", {"geometry", "sides"}),
+])
 def test_each_system_keeps_its_own_extras_after_the_envelope(system, extras):
     list_a, list_b = (_example(system, name) for name in FIGHTS[system])
     report = system_module(system).simulate(CATALOGUE, list_a, list_b, {}, 20, 1)
@@ -119,7 +111,8 @@ def test_outcome_gives_each_share_its_wilson_interval():
     shares = outcome(0, 0, 10, 10)
     assert shares["a_wins"] == {"value": 0.0, "low": 0.0, "high": pytest.approx(0.27753, abs=1e-5)}
     assert shares["draws"] == shares["a_wins"]
-    assert shares["b_wins"] == {"value": 1.0, "low": pytest.approx(0.72247, abs=1e-5), "high": 1.0}
+    assert shares["b_wins"] == {"value": 1.0, "low": pytest.approx(0.72247, abs=1e-5),
+                                "high": 1.0}
 
 
 @pytest.mark.parametrize("counts", [(3, 3, 3, 10), (5, -1, 6, 10), (0, 0, 0, 1)])
@@ -147,11 +140,7 @@ def test_cli_is_quiet_when_its_reader_closes_the_pipe():
     try:
         result = subprocess.run(
             [sys.executable, "-m", "rules_engine", "catalogue", "crimson-dust"],
-            cwd=ROOT,
-            stdout=write_end,
-            stderr=subprocess.PIPE,
-            text=True,
-            check=False,
+            cwd=ROOT, stdout=write_end, stderr=subprocess.PIPE, text=True, check=False,
         )
     finally:
         os.close(write_end)

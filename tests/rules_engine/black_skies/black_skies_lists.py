@@ -12,33 +12,21 @@ CATALOGUE = load_catalogue()
 BLACK_TIGER: dict[str, Any] = {
     # Examples: "Black Tiger Weight - Medium Thrusters - Rear Weapons - Laser Cannons (2)
     # Armour - Light (-1) Shields - No".
-    "name": "Black Tiger",
-    "weight": "medium",
-    "thrusters": ["rear-thrusters"],
-    "weapons": [{"weapon": "laser-cannon", "count": 2}],
-    "armour": "light-armour",
+    "name": "Black Tiger", "weight": "medium", "thrusters": ["rear-thrusters"],
+    "weapons": [{"weapon": "laser-cannon", "count": 2}], "armour": "light-armour",
     "shields": 0,
 }
 LANCER: dict[str, Any] = {
-    "name": "Lancer",
-    "weight": "heavy",
-    "thrusters": [],
-    "weapons": [{"weapon": "laser-cannon", "count": 2}],
-    "armour": "light-armour",
+    "name": "Lancer", "weight": "heavy", "thrusters": [],
+    "weapons": [{"weapon": "laser-cannon", "count": 2}], "armour": "light-armour",
     "shields": 1,
 }
 
 
 def envelope(kind: str, entries: list[Any], **extra: Any) -> dict[str, Any]:
-    return {
-        "format": "muster-list/1",
-        "system": "black-skies",
-        "kind": kind,
-        "name": f"test {kind}",
-        "content": {"pack": "black-skies-core", "version": "1.0.0"},
-        **extra,
-        "entries": entries,
-    }
+    return {"format": "muster-list/1", "system": "black-skies", "kind": kind,
+            "name": f"test {kind}", "content": {"pack": "black-skies-core", "version": "1.0.0"},
+            **extra, "entries": entries}
 
 
 def fighter(design: dict[str, Any] | None = None, **changes: Any) -> dict[str, Any]:
@@ -48,11 +36,8 @@ def fighter(design: dict[str, Any] | None = None, **changes: Any) -> dict[str, A
 
 
 def pilot(element: str, name: str, skill: int, design: Any = "black-tiger") -> dict[str, Any]:
-    return {
-        "element": element,
-        "pilot": {"name": name, "skill": skill},
-        "design": copy.deepcopy(design),
-    }
+    return {"element": element, "pilot": {"name": name, "skill": skill},
+            "design": copy.deepcopy(design)}
 
 
 def squadron(*entries: dict[str, Any], **extra: Any) -> dict[str, Any]:
@@ -61,9 +46,6 @@ def squadron(*entries: dict[str, Any], **extra: Any) -> dict[str, Any]:
 
 def tiger_squadron() -> dict[str, Any]:
     """Two elements of Black Tigers: legal."""
-    return squadron(
-        pilot("Red", "Kell", 4),
-        pilot("Red", "Moss", 2),
-        pilot("Gold", "Ariane", 3),
-        pilot("Gold", "Tobin", 1),
-    )
+    return squadron(pilot("Red", "Kell", 4), pilot("Red", "Moss", 2),
+                    pilot("Gold", "Ariane", 3), pilot("Gold", "Tobin", 1))
+

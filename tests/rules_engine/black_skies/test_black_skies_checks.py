@@ -33,12 +33,7 @@ def test_black_tiger_fills_its_three_hardpoints():
     assert verdict.legal
     assert (verdict.points, verdict.limit) == (3, 3)
     assert verdict.breakdown["hardpoints"] == {
-        "weapons": 2,
-        "armour": 1,
-        "shields": 0,
-        "used": 3,
-        "available": 3,
-    }
+        "weapons": 2, "armour": 1, "shields": 0, "used": 3, "available": 3}
     assert verdict.breakdown["hull"] == 6
     assert verdict.breakdown["dice_per_volley"] == 2
     # Maneuver Cards: basic 1-3 plus the rear thrusters' 4-6.
@@ -59,60 +54,42 @@ def test_afterburner_boost_by_weight(weight, boost):
 
 def test_a_fourth_hardpoint_on_a_medium_fighter_is_over():
     # Shields: "Each level of shielding costs the fighter one hardpoint."
-    assert violations(fighter(shields=1)) == [
-        (
-            "black-skies.over-hardpoints",
-            "$.entries[0]",
-            "Black Tiger uses 4 hardpoints (weapons 2, armour 1, shields 1): a medium fighter "
-            "has 3",
-            Severity.ERROR,
-        )
-    ]
+    assert violations(fighter(shields=1)) == [(
+        "black-skies.over-hardpoints", "$.entries[0]",
+        "Black Tiger uses 4 hardpoints (weapons 2, armour 1, shields 1): a medium fighter "
+        "has 3", Severity.ERROR)]
 
 
 def test_light_fighter_may_not_have_heavy_armour():
     # Armour: "A light fighter may not have heavy armour."
     doc = fighter(weight="light", weapons=[], armour="heavy-armour")
     verdict = check(CATALOGUE, doc)
-    assert [(v.code, v.path, v.message) for v in verdict.violations] == [
-        (
-            "black-skies.armour-too-heavy",
-            "$.entries[0].armour",
-            "Black Tiger is a light fighter: it may not have heavy armour",
-        )
-    ]
+    assert [(v.code, v.path, v.message) for v in verdict.violations] == [(
+        "black-skies.armour-too-heavy", "$.entries[0].armour",
+        "Black Tiger is a light fighter: it may not have heavy armour")]
     assert (verdict.points, verdict.limit) == (2, 2)
 
 
 def test_medium_fighter_may_have_heavy_armour():
-    verdict = check(
-        CATALOGUE, fighter(weapons=[{"weapon": "laser-cannon", "count": 1}], armour="heavy-armour")
-    )
+    verdict = check(CATALOGUE, fighter(weapons=[{"weapon": "laser-cannon", "count": 1}],
+                                       armour="heavy-armour"))
     assert verdict.legal
     assert verdict.points == 3
 
 
 def test_two_shield_levels_need_the_stacking_setting():
     doc = fighter(LANCER, weapons=[{"weapon": "laser-cannon", "count": 1}], shields=2)
-    assert violations(doc) == [
-        (
-            "black-skies.too-many-shield-levels",
-            "$.entries[0].shields",
-            "Lancer has 2 levels of shielding: at most 1 allowed",
-            Severity.ERROR,
-        )
-    ]
+    assert violations(doc) == [(
+        "black-skies.too-many-shield-levels", "$.entries[0].shields",
+        "Lancer has 2 levels of shielding: at most 1 allowed", Severity.ERROR)]
     doc["settings"] = {"max_shield_levels": 2}
     assert check(CATALOGUE, doc).legal
 
 
 def test_unknown_content_is_named_with_its_path():
-    doc = fighter(
-        weight="huge",
-        armour="plate",
-        thrusters=["rear-thrusters", "warp-drive"],
-        weapons=[{"weapon": "laser-cannon", "count": 1}, {"weapon": "ion-gun", "count": 1}],
-    )
+    doc = fighter(weight="huge", armour="plate", thrusters=["rear-thrusters", "warp-drive"],
+                  weapons=[{"weapon": "laser-cannon", "count": 1},
+                           {"weapon": "ion-gun", "count": 1}])
     assert [(c, p) for c, p, _, _ in violations(doc)] == [
         ("black-skies.unknown-armour", "$.entries[0].armour"),
         ("black-skies.unknown-thruster", "$.entries[0].thrusters[1]"),
@@ -127,24 +104,17 @@ def test_one_thruster_location_setting():
     doc = fighter(thrusters=["rear-thrusters", "side-thrusters"])
     assert check(CATALOGUE, doc).legal
     doc["settings"] = {"thruster_locations": "one"}
-    assert violations(doc) == [
-        (
-            "black-skies.too-many-thruster-locations",
-            "$.entries[0].thrusters",
-            "Black Tiger has maneuvering thrusters in 2 locations (rear, side): this game allows "
-            "one",
-            Severity.ERROR,
-        )
-    ]
+    assert violations(doc) == [(
+        "black-skies.too-many-thruster-locations", "$.entries[0].thrusters",
+        "Black Tiger has maneuvering thrusters in 2 locations (rear, side): this game allows "
+        "one", Severity.ERROR)]
 
 
 def test_every_broken_rule_of_a_design_is_reported_at_once():
     doc = fighter(weight="light", armour="heavy-armour", shields=2)
     assert [c for c, _, _, _ in violations(doc)] == [
-        "black-skies.over-hardpoints",
-        "black-skies.armour-too-heavy",
-        "black-skies.too-many-shield-levels",
-    ]
+        "black-skies.over-hardpoints", "black-skies.armour-too-heavy",
+        "black-skies.too-many-shield-levels"]
     assert check(CATALOGUE, doc).points == 6
 
 
@@ -155,54 +125,35 @@ def test_tiger_squadron_is_legal_and_counts_fighters():
     assert (verdict.points, verdict.limit) == (4, 4)
     assert verdict.breakdown["elements"] == [
         {"element": "Red", "entries": [0, 1], "design": ["Black Tiger"]},
-        {"element": "Gold", "entries": [2, 3], "design": ["Black Tiger"]},
-    ]
+        {"element": "Gold", "entries": [2, 3], "design": ["Black Tiger"]}]
 
 
 def test_pilot_skill_runs_from_one_to_four():
     # Pilots: Piloting Skill Level 1 (green) to 4 (hotshot).
     doc = squadron(pilot("Red", "Kell", 5), pilot("Red", "Moss", 0))
     assert violations(doc) == [
-        (
-            "black-skies.pilot-skill-out-of-range",
-            "$.entries[0].pilot.skill",
-            "Kell has piloting skill 5: skill runs from 1 to 4",
-            Severity.ERROR,
-        ),
-        (
-            "black-skies.pilot-skill-out-of-range",
-            "$.entries[1].pilot.skill",
-            "Moss has piloting skill 0: skill runs from 1 to 4",
-            Severity.ERROR,
-        ),
-    ]
+        ("black-skies.pilot-skill-out-of-range", "$.entries[0].pilot.skill",
+         "Kell has piloting skill 5: skill runs from 1 to 4", Severity.ERROR),
+        ("black-skies.pilot-skill-out-of-range", "$.entries[1].pilot.skill",
+         "Moss has piloting skill 0: skill runs from 1 to 4", Severity.ERROR)]
 
 
 def test_element_of_three_is_too_large():
     # Formations: "Elements of two fighters each, a lead fighter and his wingman."
     doc = squadron(pilot("Red", "Kell", 3), pilot("Red", "Moss", 2), pilot("Red", "Lane", 1))
-    assert violations(doc) == [
-        (
-            "black-skies.element-too-large",
-            "$.entries[2]",
-            "element Red has 3 fighters: an element is a lead fighter and his wingman (2)",
-            Severity.ERROR,
-        )
-    ]
+    assert violations(doc) == [(
+        "black-skies.element-too-large", "$.entries[2]",
+        "element Red has 3 fighters: an element is a lead fighter and his wingman (2)",
+        Severity.ERROR)]
 
 
 def test_element_mixing_designs_is_illegal():
     # Tactical Displays: "Both pilots always fly the same type of fighter."
     doc = squadron(pilot("Red", "Kell", 3), pilot("Red", "Moss", 2, LANCER))
-    assert violations(doc) == [
-        (
-            "black-skies.element-mixed-designs",
-            "$.entries[1].design",
-            "element Red mixes Black Tiger and Lancer: both fighters of an element fly the same "
-            "type of fighter",
-            Severity.ERROR,
-        )
-    ]
+    assert violations(doc) == [(
+        "black-skies.element-mixed-designs", "$.entries[1].design",
+        "element Red mixes Black Tiger and Lancer: both fighters of an element fly the same "
+        "type of fighter", Severity.ERROR)]
 
 
 def test_written_out_black_tiger_is_the_same_type_as_the_content_one():
@@ -210,25 +161,18 @@ def test_written_out_black_tiger_is_the_same_type_as_the_content_one():
     assert check(CATALOGUE, doc).legal
 
 
-@pytest.mark.parametrize(
-    ("setting", "severity"),
-    [
-        ({}, Severity.WARNING),
-        ({"single_fighter_elements": "error"}, Severity.ERROR),
-    ],
-)
+@pytest.mark.parametrize(("setting", "severity"), [
+    ({}, Severity.WARNING),
+    ({"single_fighter_elements": "error"}, Severity.ERROR),
+])
 def test_lone_fighter_element_is_an_exception(setting, severity):
     # Formations: "With few exceptions, fighters are formed into Elements of two".
     doc = squadron(pilot("Red", "Kell", 3), settings=setting)
     verdict = check(CATALOGUE, doc)
-    assert [(v.code, v.path, v.message, v.severity) for v in verdict.violations] == [
-        (
-            "black-skies.element-single-fighter",
-            "$.entries[0]",
-            "Kell flies alone in element Red: fighters fly in elements of 2 with few exceptions",
-            severity,
-        )
-    ]
+    assert [(v.code, v.path, v.message, v.severity) for v in verdict.violations] == [(
+        "black-skies.element-single-fighter", "$.entries[0]",
+        "Kell flies alone in element Red: fighters fly in elements of 2 with few exceptions",
+        severity)]
     assert verdict.legal is (severity is Severity.WARNING)
 
 
@@ -238,27 +182,14 @@ def test_lone_fighter_allowed_setting_reports_nothing():
 
 
 def test_unknown_design_and_over_limit():
-    doc = squadron(
-        pilot("Red", "Kell", 3, "grey-ghost"),
-        pilot("Red", "Moss", 2),
-        pilot("Blue", "Nyx", 2),
-        pilot("Blue", "Ola", 2),
-        points_limit=3,
-    )
+    doc = squadron(pilot("Red", "Kell", 3, "grey-ghost"), pilot("Red", "Moss", 2),
+                   pilot("Blue", "Nyx", 2), pilot("Blue", "Ola", 2), points_limit=3)
     assert violations(doc) == [
-        (
-            "black-skies.over-fighter-limit",
-            "$.entries",
-            "the squadron fields 4 fighters: the game is for 3",
-            Severity.ERROR,
-        ),
-        (
-            "black-skies.unknown-design",
-            "$.entries[0].design",
-            "Kell flies 'grey-ghost': there is no such design (known: black-tiger)",
-            Severity.ERROR,
-        ),
-    ]
+        ("black-skies.over-fighter-limit", "$.entries",
+         "the squadron fields 4 fighters: the game is for 3", Severity.ERROR),
+        ("black-skies.unknown-design", "$.entries[0].design",
+         "Kell flies 'grey-ghost': there is no such design (known: black-tiger)",
+         Severity.ERROR)]
 
 
 def test_design_faults_inside_a_squadron_point_into_the_entry():
@@ -266,8 +197,7 @@ def test_design_faults_inside_a_squadron_point_into_the_entry():
     doc = squadron(pilot("Red", "Kell", 3, broken), pilot("Red", "Moss", 2, broken))
     assert [(c, p) for c, p, _, _ in violations(doc)] == [
         ("black-skies.over-hardpoints", "$.entries[0].design"),
-        ("black-skies.over-hardpoints", "$.entries[1].design"),
-    ]
+        ("black-skies.over-hardpoints", "$.entries[1].design")]
 
 
 def test_bad_settings_are_a_bad_document_naming_the_setting():
@@ -291,36 +221,21 @@ def test_squadron_entry_without_a_pilot_is_a_bad_document():
     assert "'pilot' is a required property" in str(caught.value)
 
 
-@pytest.mark.parametrize(
-    ("name", "exit_code", "codes"),
-    [
-        ("black-tiger.fighter.json", 0, []),
-        ("tiger-squadron.squadron.json", 0, []),
-        ("lancer-flight.squadron.json", 0, []),
-        (
-            "overloaded-dart.fighter.json",
-            1,
-            [
-                "black-skies.over-hardpoints",
-                "black-skies.armour-too-heavy",
-                "black-skies.too-many-shield-levels",
-            ],
-        ),
-        (
-            "broken.squadron.json",
-            1,
-            [
-                "black-skies.over-fighter-limit",
-                "black-skies.pilot-skill-out-of-range",
-                "black-skies.element-mixed-designs",
-                "black-skies.element-too-large",
-                "black-skies.element-single-fighter",
-                "black-skies.unknown-design",
-                "black-skies.pilot-skill-out-of-range",
-            ],
-        ),
-    ],
-)
+@pytest.mark.parametrize(("name", "exit_code", "codes"), [
+    ("black-tiger.fighter.json", 0, []),
+    ("tiger-squadron.squadron.json", 0, []),
+    ("lancer-flight.squadron.json", 0, []),
+    ("overloaded-dart.fighter.json", 1, ["black-skies.over-hardpoints",
+                                         "black-skies.armour-too-heavy",
+                                         "black-skies.too-many-shield-levels"]),
+    ("broken.squadron.json", 1, ["black-skies.over-fighter-limit",
+                                 "black-skies.pilot-skill-out-of-range",
+                                 "black-skies.element-mixed-designs",
+                                 "black-skies.element-too-large",
+                                 "black-skies.element-single-fighter",
+                                 "black-skies.unknown-design",
+                                 "black-skies.pilot-skill-out-of-range"]),
+])
 def test_documented_examples_through_the_cli(name, exit_code, codes, capsys):
     assert main(["check", str(EXAMPLES / name)]) == exit_code
     assert [v["code"] for v in json.loads(capsys.readouterr().out)["violations"]] == codes
@@ -329,15 +244,10 @@ def test_documented_examples_through_the_cli(name, exit_code, codes, capsys):
 def test_heavy_armour_takes_two_hardpoints_by_default():
     # Armour: "Each level of armour costs the fighter one hardpoint": heavy (-2) takes 2.
     doc = fighter(armour="heavy-armour")
-    assert violations(doc) == [
-        (
-            "black-skies.over-hardpoints",
-            "$.entries[0]",
-            "Black Tiger uses 4 hardpoints (weapons 2, armour 2, shields 0): a medium fighter "
-            "has 3",
-            Severity.ERROR,
-        )
-    ]
+    assert violations(doc) == [(
+        "black-skies.over-hardpoints", "$.entries[0]",
+        "Black Tiger uses 4 hardpoints (weapons 2, armour 2, shields 0): a medium fighter "
+        "has 3", Severity.ERROR)]
 
 
 def test_one_hardpoint_armour_setting():
@@ -346,17 +256,11 @@ def test_one_hardpoint_armour_setting():
     verdict = check(CATALOGUE, doc)
     assert verdict.legal
     assert verdict.breakdown["hardpoints"] == {
-        "weapons": 2,
-        "armour": 1,
-        "shields": 0,
-        "used": 3,
-        "available": 3,
-    }
+        "weapons": 2, "armour": 1, "shields": 0, "used": 3, "available": 3}
     assert verdict.house_rules["settings"]["armour_hardpoints"] == "one"
     # The setting changes the price, not "A light fighter may not have heavy armour".
     light = fighter(weight="light", weapons=[], armour="heavy-armour") | {
-        "settings": {"armour_hardpoints": "one"}
-    }
+        "settings": {"armour_hardpoints": "one"}}
     assert [c for c, _, _, _ in violations(light)] == ["black-skies.armour-too-heavy"]
     assert check(CATALOGUE, light).points == 1
 

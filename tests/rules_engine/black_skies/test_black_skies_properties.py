@@ -15,39 +15,25 @@ from tests.rules_engine.black_skies.black_skies_lists import (
 )
 
 SLUGS = st.sampled_from
-designs = st.fixed_dictionaries(
-    {
-        "name": st.sampled_from(["Black Tiger", "Lancer", "Dart"]),
-        "weight": SLUGS(["light", "medium", "heavy", "huge"]),
-        "thrusters": st.lists(
-            SLUGS(["rear-thrusters", "side-thrusters", "forward-thrusters", "warp-drive"]),
-            unique=True,
-            max_size=3,
-        ),
-        "weapons": st.lists(
-            st.fixed_dictionaries(
-                {"weapon": SLUGS(["laser-cannon", "ion-gun"]), "count": st.integers(1, 4)}
-            ),
-            max_size=3,
-        ),
-        "armour": SLUGS(["no-armour", "light-armour", "heavy-armour", "plate"]),
-        "shields": st.integers(0, 3),
-    }
-)
-entries = st.lists(
-    st.fixed_dictionaries(
-        {
-            "element": SLUGS(["Red", "Gold", "Blue"]),
-            "pilot": st.fixed_dictionaries(
-                {"name": SLUGS(["Kell", "Moss", "Nyx"]), "skill": st.integers(0, 5)}
-            ),
-            "design": st.one_of(SLUGS(["black-tiger", "grey-ghost"]), designs),
-        }
-    ),
-    min_size=1,
-    max_size=7,
-)
-FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+designs = st.fixed_dictionaries({
+    "name": st.sampled_from(["Black Tiger", "Lancer", "Dart"]),
+    "weight": SLUGS(["light", "medium", "heavy", "huge"]),
+    "thrusters": st.lists(SLUGS(["rear-thrusters", "side-thrusters", "forward-thrusters",
+                                 "warp-drive"]), unique=True, max_size=3),
+    "weapons": st.lists(st.fixed_dictionaries({
+        "weapon": SLUGS(["laser-cannon", "ion-gun"]),
+        "count": st.integers(1, 4)}), max_size=3),
+    "armour": SLUGS(["no-armour", "light-armour", "heavy-armour", "plate"]),
+    "shields": st.integers(0, 3),
+})
+entries = st.lists(st.fixed_dictionaries({
+    "element": SLUGS(["Red", "Gold", "Blue"]),
+    "pilot": st.fixed_dictionaries({"name": SLUGS(["Kell", "Moss", "Nyx"]),
+                                    "skill": st.integers(0, 5)}),
+    "design": st.one_of(SLUGS(["black-tiger", "grey-ghost"]), designs),
+}), min_size=1, max_size=7)
+FAST = settings(max_examples=60, deadline=None,
+                suppress_health_check=[HealthCheck.too_slow])
 
 
 @FAST
@@ -69,7 +55,8 @@ def test_shuffling_squadron_entries_changes_only_paths(body, order):
     order.shuffle(shuffled)
     first = check(CATALOGUE, doc)
     second = check(CATALOGUE, envelope("squadron", shuffled))
-    assert (first.legal, first.points, first.limit) == (second.legal, second.points, second.limit)
+    assert (first.legal, first.points, first.limit) == (second.legal, second.points,
+                                                        second.limit)
 
     def summary(verdict):
         return sorted((v.code, v.severity, v.message) for v in verdict.violations)

@@ -38,21 +38,11 @@ def test_outcomes_add_up_and_fighters_are_reported():
     for estimate in outcome.values():
         assert estimate["low"] <= estimate["value"] <= estimate["high"]
     assert [(f["side"], f["name"]) for f in result["figures"]] == [
-        ("a", "Kell"),
-        ("a", "Moss"),
-        ("a", "Ariane"),
-        ("a", "Tobin"),
-        ("b", "Vance"),
-        ("b", "Orla"),
-    ]
+        ("a", "Kell"), ("a", "Moss"), ("a", "Ariane"), ("a", "Tobin"),
+        ("b", "Vance"), ("b", "Orla")]
     assert [f["path"] for f in result["figures"]] == [
-        "list_a.entries[0]",
-        "list_a.entries[1]",
-        "list_a.entries[2]",
-        "list_a.entries[3]",
-        "list_b.entries[0]",
-        "list_b.entries[1]",
-    ]
+        "list_a.entries[0]", "list_a.entries[1]", "list_a.entries[2]", "list_a.entries[3]",
+        "list_b.entries[0]", "list_b.entries[1]"]
     lancer = result["figures"][4]
     assert list(lancer["damage_taken"]) == [str(n) for n in range(9)]
     assert sum(lancer["damage_taken"].values()) == pytest.approx(1)
@@ -64,9 +54,8 @@ def test_outcomes_add_up_and_fighters_are_reported():
 
 
 def test_no_targets_in_arc_means_every_fight_is_a_draw():
-    result = simulate(
-        CATALOGUE, tiger_squadron(), LANCERS, {"shot_chance": 0, "max_turns": 5}, 500, 1
-    )
+    result = simulate(CATALOGUE, tiger_squadron(), LANCERS,
+                      {"shot_chance": 0, "max_turns": 5}, 500, 1)
     assert result["outcome"]["draws"]["value"] == 1
     assert result["turns"] == {"value": 5, "low": 5, "high": 5}
     assert all(f["survival"]["value"] == 1 for f in result["figures"])
@@ -77,17 +66,13 @@ def test_one_turn_of_fire_matches_the_exact_volley():
     # exactly one volley (medium range, speed 6, light armour, one shield level).
     a = squadron(pilot("Red", "Kell", 4), settings={"single_fighter_elements": "allowed"})
     b = squadron(pilot("Blue", "Vance", 4, LANCER))
-    scenario = {"first": "a", "max_turns": 1, "shot_chance": 1, "range_weights": {"medium": 1}}
+    scenario = {"first": "a", "max_turns": 1, "shot_chance": 1,
+                "range_weights": {"medium": 1}}
     runs = 40_000
     result = simulate(CATALOGUE, a, b, scenario, runs, 3)
-    exact = ODDS["volley"](
-        CATALOGUE,
-        design="black-tiger",
-        range="medium",
-        target_armour="light-armour",
-        target_shields=1,
-        target_weight="heavy",
-    )
+    exact = ODDS["volley"](CATALOGUE, design="black-tiger", range="medium",
+                           target_armour="light-armour", target_shields=1,
+                           target_weight="heavy")
     seen = result["figures"][1]["damage_taken"]
     for value, entry in exact["damage"]["distribution"].items():
         p = float(Fraction(entry["exact"]))
@@ -97,13 +82,10 @@ def test_one_turn_of_fire_matches_the_exact_volley():
     assert mean["low"] <= float(Fraction(exact["damage"]["mean"]["exact"])) <= mean["high"]
 
 
-@pytest.mark.parametrize(
-    ("own_hull", "expected"),
-    [
-        (6, set(range(2, 9))),  # whole: both cannons, 2d6 capped by the Lancer's 8 hull
-        (3, set(range(1, 7))),  # crippled (3 of 6): "half (round down) of its weapons", one d6
-    ],
-)
+@pytest.mark.parametrize(("own_hull", "expected"), [
+    (6, set(range(2, 9))),  # whole: both cannons, 2d6 capped by the Lancer's 8 hull
+    (3, set(range(1, 7))),  # crippled (3 of 6): "half (round down) of its weapons", one d6
+])
 def test_crippled_fighters_only_fire_half_their_weapons(own_hull, expected):
     # Combat: sure hits (close range, stationary target), no armour, so damage = dice rolled.
     a = squadron(pilot("Red", "Kell", 4), settings={"single_fighter_elements": "allowed"})
@@ -114,34 +96,22 @@ def test_crippled_fighters_only_fire_half_their_weapons(own_hull, expected):
     runs = 3000
     hull = np.tile(np.array([own_hull, 8]), (runs, 1))
     VolleyFire(book, sc, forces.fighters, runs, rng(1)).fire(
-        0, np.array([1]), hull, np.ones(runs, dtype=bool)
-    )
+        0, np.array([1]), hull, np.ones(runs, dtype=bool))
     assert set((8 - hull[:, 1]).tolist()) == expected
 
 
 def test_bad_scenario_is_reported_by_parameter():
     with pytest.raises(BadDocument) as caught:
-        simulate(
-            CATALOGUE,
-            tiger_squadron(),
-            LANCERS,
-            {"shot_chance": 2, "maneuver": {"a": "hard-left", "b": "hard-left"}, "range": 3},
-            10,
-            1,
-        )
+        simulate(CATALOGUE, tiger_squadron(), LANCERS,
+                 {"shot_chance": 2, "maneuver": {"a": "hard-left", "b": "hard-left"},
+                  "range": 3}, 10, 1)
     assert [e.path for e in caught.value.errors] == ["scenario.range", "scenario.shot_chance"]
 
 
 def test_maneuver_the_design_cannot_fly_is_named():
     with pytest.raises(BadDocument) as caught:
-        simulate(
-            CATALOGUE,
-            tiger_squadron(),
-            LANCERS,
-            {"maneuver": {"a": "hard-left", "b": "sideslip-left"}},
-            10,
-            1,
-        )
+        simulate(CATALOGUE, tiger_squadron(), LANCERS,
+                 {"maneuver": {"a": "hard-left", "b": "sideslip-left"}}, 10, 1)
     assert [e.path for e in caught.value.errors] == ["scenario.maneuver.b"] * 2
     assert "Vance's Lancer cannot fly sideslip-left" in str(caught.value)
 
@@ -154,44 +124,26 @@ def test_unflyable_list_is_a_bad_document():
 
 
 def test_cli_simulate_runs_the_documented_examples(capsys):
-    code = main(
-        [
-            "simulate",
-            "docs/examples/black-skies/tiger-squadron.squadron.json",
-            "docs/examples/black-skies/lancer-flight.squadron.json",
-            "--runs",
-            "200",
-            "--seed",
-            "4",
-        ]
-    )
+    code = main(["simulate", "docs/examples/black-skies/tiger-squadron.squadron.json",
+                 "docs/examples/black-skies/lancer-flight.squadron.json", "--runs", "200",
+                 "--seed", "4"])
     assert code == 0
     assert '"a_wins"' in capsys.readouterr().out
 
 
-@pytest.mark.parametrize(
-    ("maneuvers", "penalty_of", "hit"),
-    [
-        # Combat: close range Target Number 4, "- maneuver penalty"; Break Left's penalty is 2.
-        ({"a": "steady", "b": "break-left"}, "firer", Fraction(9, 12)),
-        ({"a": "steady", "b": "break-left"}, "target", Fraction(7, 12)),
-        ({"a": "break-left", "b": "steady"}, "firer", Fraction(7, 12)),
-    ],
-)
+@pytest.mark.parametrize(("maneuvers", "penalty_of", "hit"), [
+    # Combat: close range Target Number 4, "- maneuver penalty"; Break Left's penalty is 2.
+    ({"a": "steady", "b": "break-left"}, "firer", Fraction(9, 12)),
+    ({"a": "steady", "b": "break-left"}, "target", Fraction(7, 12)),
+    ({"a": "break-left", "b": "steady"}, "firer", Fraction(7, 12)),
+])
 def test_whose_maneuver_penalty_lowers_the_roll(maneuvers, penalty_of, hit):
     a = squadron(pilot("Red", "Kell", 4), settings={"single_fighter_elements": "allowed"})
-    b = squadron(
-        pilot("Blue", "Vance", 4, dict(LANCER, armour="no-armour", shields=0)),
-        settings={"single_fighter_elements": "allowed"},
-    )
-    scenario = {
-        "first": "a",
-        "max_turns": 1,
-        "shot_chance": 1,
-        "range_weights": {"close": 1},
-        "maneuver": maneuvers,
-        "maneuver_penalty_of": penalty_of,
-    }
+    b = squadron(pilot("Blue", "Vance", 4, dict(LANCER, armour="no-armour", shields=0)),
+                 settings={"single_fighter_elements": "allowed"})
+    scenario = {"first": "a", "max_turns": 1, "shot_chance": 1,
+                "range_weights": {"close": 1}, "maneuver": maneuvers,
+                "maneuver_penalty_of": penalty_of}
     runs = 20_000
     result = simulate(CATALOGUE, a, b, scenario, runs, 8)
     # Two Laser Cannons, no armour: the Lancer takes no damage only when both d12s miss.

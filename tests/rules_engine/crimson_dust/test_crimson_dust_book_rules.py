@@ -41,7 +41,6 @@ def exact_dist(weights, den) -> dict[int, Fraction]:
 
 # -- Hitting: the worked example -----------------------------------------------------------
 
-
 def test_bennys_three_scores_against_dillingers_two_leave_one_hit():
     # Hitting: Benny (Rg 6, the example rifle, 13 units: 4+) rolls 2,2,3,4,5,5 - three
     # score; Dillinger (Df 4) rolls 2,3,5,6 - two score at 5+ - "Benny one gets one dice that
@@ -60,17 +59,14 @@ def test_benny_against_dillinger_in_general():
     # The same shot over every roll: P(exactly one hit) = sum over s - a = 1 of
     # C(6,s)/64 * C(4,a) 2^(4-a)/81.
     from math import comb
-
     score, score_den = exact.scoring(6, 4)
     weights, den = exact.hits(tuple(score.items()), score_den, 4, False)
-    one = sum(
-        Fraction(comb(6, a + 1), 64) * Fraction(comb(4, a) * 2 ** (4 - a), 81) for a in range(5)
-    )
+    one = sum(Fraction(comb(6, a + 1), 64) * Fraction(comb(4, a) * 2 ** (4 - a), 81)
+              for a in range(5))
     assert Fraction(weights[1], den) == one == Fraction(197, 864)
 
 
 # -- Morale: the worked example ------------------------------------------------------------
-
 
 def test_the_morale_example_four_dice_two_fail_is_pinned(catalogue):
     # Morale Tests: "hit by 2 dice and wounded by one dice, then roll four dice ... Mr 3 ...
@@ -93,17 +89,9 @@ def test_a_fanatics_rerolled_pass_does_not_pass_play(catalogue):
     assert value(out["pinned"]) == Fraction(1, 16)
 
 
-@pytest.mark.parametrize(
-    ("n", "mr", "rerolls", "fanatic"),
-    [
-        (1, 3, 0, False),
-        (4, 2, 1, False),
-        (5, 4, 2, False),
-        (3, 3, 0, True),
-        (4, 3, 1, True),
-        (0, 3, 0, False),
-    ],
-)
+@pytest.mark.parametrize(("n", "mr", "rerolls", "fanatic"),
+                         [(1, 3, 0, False), (4, 2, 1, False), (5, 4, 2, False), (3, 3, 0, True),
+                          (4, 3, 1, True), (0, 3, 0, False)])
 def test_the_fast_morale_test_agrees_with_the_icepool_one(n, mr, rerolls, fanatic):
     weights, den = exact.morale(n, mr, rerolls, fanatic)
     failed: dict[int, Fraction] = {}
@@ -115,7 +103,6 @@ def test_the_fast_morale_test_agrees_with_the_icepool_one(n, mr, rerolls, fanati
 
 
 # -- Wounding ------------------------------------------------------------------------------
-
 
 def test_critical_shot_never_doubles_an_at_value(catalogue):
     # Critical Shot: "doubles its weapon's S value (though not AT value)".
@@ -135,13 +122,13 @@ def test_critical_shot_never_doubles_an_at_value(catalogue):
 def test_critical_shot_needs_a_basic_weapon(catalogue):
     # Critical Shot: "When rolling to hit with a basic ranged weapon". The Auto-cannon is a
     # support weapon; the Boltgun a basic one.
-    support = ODDS["shot"](catalogue, weapon="auto-cannon", band="12-18", rg=5, critical_shot=True)
+    support = ODDS["shot"](catalogue, weapon="auto-cannon", band="12-18", rg=5,
+                           critical_shot=True)
     basic = ODDS["shot"](catalogue, weapon="boltgun", band="12-18", rg=5, critical_shot=True)
     assert (support["inputs"]["critical_shot"], basic["inputs"]["critical_shot"]) == (False, True)
 
 
 # -- Concealment and hard cover ------------------------------------------------------------
-
 
 def test_hard_cover_also_counts_as_concealment(catalogue):
     # Hard Cover: models in hard cover "not only gain a bonus for being concealed but also
@@ -161,7 +148,6 @@ def test_hail_ignores_the_concealment_of_hard_cover_but_not_its_armour(catalogue
 
 # -- RoF -------------------------------------------------------------------------------
 
-
 def test_a_rof_weapon_fires_once_or_x_times(catalogue):
     # RoF 'x': "if you choose to shoot 'x' times, you roll 'x' less dice". Heavy Boltgun
     # RoF 3: one shot of Rg dice or three of Rg - 3.
@@ -175,23 +161,8 @@ def test_a_rof_weapon_fires_once_or_x_times(catalogue):
 
 # -- The fast shot against the icepool chain ---------------------------------------------
 
-
-def _reference_shot(
-    *,
-    rg,
-    score,
-    df,
-    av,
-    dc,
-    mr,
-    S,
-    cover=0,
-    concealed=False,
-    shots=1,
-    extra=1,
-    rerolls=0,
-    fanatic=False,
-):
+def _reference_shot(*, rg, score, df, av, dc, mr, S, cover=0, concealed=False, shots=1,
+                    extra=1, rerolls=0, fanatic=False):
     """The shot as the step functions of ``dice`` compose it (one icepool mixture)."""
     dice_each = rg - (shots if shots > 1 else 0)
     hit_die = dice.hits(dice.to_hit(dice_each, score), dice.avoid(df, concealed=concealed))
@@ -202,26 +173,25 @@ def _reference_shot(
         h, lost, damaging = dice.unpack(code)
         if lost >= dc:
             return -1
-        return dice.morale_failures(h + extra + damaging, mr, rerolls=rerolls, fanatic=fanatic)
+        return dice.morale_failures(h + extra + damaging, mr, rerolls=rerolls,
+                                    fanatic=fanatic)
 
     return dist(joint.map(outcome)), dist(joint.map(lambda c: dice.unpack(c)[1]))
 
 
-@pytest.mark.parametrize(
-    "params",
-    [
-        {"rg": 6, "score": 4, "df": 4, "av": 0, "dc": 2, "mr": 3, "S": 2},
-        {"rg": 5, "score": 3, "df": 3, "av": 2, "dc": 1, "mr": 4, "S": 4, "cover": 1},
-        {"rg": 6, "score": 3, "df": 2, "av": 1, "dc": 3, "mr": 2, "S": 2, "shots": 2},
-        {"rg": 4, "score": 5, "df": 5, "av": 4, "dc": 2, "mr": 3, "S": 6, "concealed": True},
-    ],
-)
+@pytest.mark.parametrize("params", [
+    {"rg": 6, "score": 4, "df": 4, "av": 0, "dc": 2, "mr": 3, "S": 2},
+    {"rg": 5, "score": 3, "df": 3, "av": 2, "dc": 1, "mr": 4, "S": 4, "cover": 1},
+    {"rg": 6, "score": 3, "df": 2, "av": 1, "dc": 3, "mr": 2, "S": 2, "shots": 2},
+    {"rg": 4, "score": 5, "df": 5, "av": 4, "dc": 2, "mr": 3, "S": 6, "concealed": True},
+])
 def test_the_fast_shot_equals_the_step_by_step_chain(catalogue, params):
     shots = params.get("shots", 1)
     in_cover = params.get("concealed", False) or params.get("cover", 0) > 0
     report = ODDS["shot"](catalogue, **params, rof_trait=shots if shots > 1 else 0)
     # Hard cover is concealment too: the reference is told so directly.
-    outcome, dc_lost = _reference_shot(**dict(params, concealed=in_cover), rerolls=int(in_cover))
+    outcome, dc_lost = _reference_shot(**dict(params, concealed=in_cover),
+                                       rerolls=int(in_cover))
     labels = {-1: "killed", **MORALE_OUTCOMES}
     got = {k: value(report["outcome"][label]) for k, label in labels.items()}
     assert {k: v for k, v in got.items() if v} == outcome
@@ -229,19 +199,11 @@ def test_the_fast_shot_equals_the_step_by_step_chain(catalogue, params):
 
 
 @settings(max_examples=15, deadline=None)
-@given(
-    rg=st.integers(0, 5),
-    score=st.integers(2, 6),
-    df=st.integers(0, 4),
-    av=st.integers(0, 4),
-    dc=st.integers(1, 3),
-    mr=st.integers(1, 5),
-    S=st.integers(1, 5),
-    concealed=st.booleans(),
-)
+@given(rg=st.integers(0, 5), score=st.integers(2, 6), df=st.integers(0, 4),
+       av=st.integers(0, 4), dc=st.integers(1, 3), mr=st.integers(1, 5), S=st.integers(1, 5),
+       concealed=st.booleans())
 def test_any_fast_shot_equals_the_chain(rg, score, df, av, dc, mr, S, concealed):
     from rules_engine.catalogue import build_catalogue
-
     params = {"rg": rg, "score": score, "df": df, "av": av, "dc": dc, "mr": mr, "S": S}
     report = ODDS["shot"](build_catalogue([]), **params, concealed=concealed)
     outcome, _ = _reference_shot(**params, concealed=concealed, rerolls=int(concealed))
@@ -253,12 +215,10 @@ def test_any_fast_shot_equals_the_chain(rg, score, df, av, dc, mr, S, concealed)
 
 # -- Warbands: equipment ------------------------------------------------------------------
 
-
 def test_bionics_lighten_heavy_weapons_once_and_powered_armour_once(small_catalogue):
     # Bionics/Cyborg: "A model with bionics ... reduces any equipment's heavy rating by 1";
     # Powered Armour: "reduces any equipment's heavy rating by 1". Heavy Bolter: Heavy 5.
     from rules_engine.crimson_dust.content import content_of
-
     bolter = content_of(small_catalogue).weapons["heavy-bolter"]
     assert carried_weight([bolter], []) == 5
     assert carried_weight([bolter], ["bionic-arms", "bionic-legs", "bionic-eye"]) == 4
@@ -268,35 +228,26 @@ def test_bionics_lighten_heavy_weapons_once_and_powered_armour_once(small_catalo
 def test_hacker_equipment_is_carried_and_the_hackers_own_needs_a_hacker(catalogue):
     # Hacker equipment: "some pieces of equipment, particularly defensive items, are available
     # to all models" (Aggressive Firewall); a Trojan Virus is the hacker's.
-    doc = make_warband(
-        {
-            "archetype": "medio",
-            "quality": "regular",
-            "equipment": ["aggressive-firewall", "trojan-virus"],
-        }
-    )
+    doc = make_warband({"archetype": "medio", "quality": "regular",
+                        "equipment": ["aggressive-firewall", "trojan-virus"]})
     verdict = check(catalogue, doc)
     codes = {v.path: v.code for v in verdict.violations}
     assert codes["$.entries[0].equipment[1]"] == Code.HACKER_EQUIPMENT
     assert codes["$.entries[0].equipment[0]"] == Code.PRICE_NOT_GIVEN
-    hacker = make_warband(
-        {
-            "archetype": "medio",
-            "quality": "regular",
-            "skills": ["hacker-1"],
-            "equipment": ["neural-networking", "trojan-virus"],
-        }
-    )
+    hacker = make_warband({"archetype": "medio", "quality": "regular",
+                           "skills": ["hacker-1"],
+                           "equipment": ["neural-networking", "trojan-virus"]})
     assert Code.HACKER_EQUIPMENT not in check(catalogue, hacker).codes()
 
 
 # -- The simulation -------------------------------------------------------------------------
 
-
 def _one_volley(catalogue, scenario: Scenario, runs: int = 4000):
-    shooter = make_warband({"archetype": "medio", "quality": "veteran", "weapons": ["boltgun"]})
+    shooter = make_warband({"archetype": "medio", "quality": "veteran",
+                            "weapons": ["boltgun"]})
     target = make_warband({"archetype": "medio", "quality": "green", "weapons": ["rifle"]})
-    a, b = side_from(catalogue, shooter, scenario.band), side_from(catalogue, target, scenario.band)
+    a, b = side_from(catalogue, shooter, scenario.band), side_from(catalogue, target,
+                                                                   scenario.band)
     fight = _Fight(a, b, scenario, runs, rng(3))
     fight.shoot(0, 0, np.ones(runs, dtype=bool), morale=True)
     return fight
@@ -315,7 +266,6 @@ def test_one_failed_morale_die_returns_fire_only_from_cover(catalogue):
 def test_a_critical_wound_halves_av_in_the_simulation():
     # Wounding: "1 - critical wound: Halve all characteristics, rounding up".
     from rules_engine.crimson_dust.simulation import _wounded
-
     av = np.array([4, 4, 4])
     left = np.array([3, 1, 3])
     start = np.array([3, 3, 4])

@@ -40,11 +40,9 @@ def test_aiming_rerolls_each_failed_die_once():
     # Aiming: "they may re-roll any failed rolls to hit".
     def scored(first, second):
         return first >= 4 or second >= 4
-
     expected = enumerate_dist(
         sum(scored(f, s) for f, s in zip(roll[:2], roll[2:], strict=True))
-        for roll in product(D6, repeat=4)
-    )
+        for roll in product(D6, repeat=4))
     assert exact(dice.to_hit(2, 4, reroll_failed=True)) == expected
 
 
@@ -62,8 +60,7 @@ def test_a_concealed_target_rerolls_failed_avoidance_dice():
     # Concealment: "any concealed model may reroll any failed dice when rolling to avoid".
     expected = enumerate_dist(
         sum(f >= 5 or s >= 5 for f, s in zip(roll[:2], roll[2:], strict=True))
-        for roll in product(D6, repeat=4)
-    )
+        for roll in product(D6, repeat=4))
     assert exact(dice.avoid(2, concealed=True)) == expected
     assert exact(dice.avoid(1)) == {0: Fraction(2, 3), 1: Fraction(1, 3)}
 
@@ -71,8 +68,7 @@ def test_a_concealed_target_rerolls_failed_avoidance_dice():
 def test_avoiding_dice_cancel_scoring_dice():
     expected = enumerate_dist(
         max(0, sum(r >= 4 for r in roll[:3]) - sum(r >= 5 for r in roll[3:]))
-        for roll in product(D6, repeat=5)
-    )
+        for roll in product(D6, repeat=5))
     assert exact(dice.hits(dice.to_hit(3, 4), dice.avoid(2))) == expected
 
 
@@ -84,23 +80,17 @@ def test_the_books_example_of_benny_and_dillinger():
 
     def binom(n, k, p):
         from math import comb
-
         return comb(n, k) * p**k * (1 - p) ** (n - k)
 
-    at_least_one = sum(
-        binom(6, s, Fraction(1, 2)) * binom(4, a, Fraction(1, 3))
-        for s in range(7)
-        for a in range(5)
-        if s > a
-    )
+    at_least_one = sum(binom(6, s, Fraction(1, 2)) * binom(4, a, Fraction(1, 3))
+                       for s in range(7) for a in range(5) if s > a)
     assert 1 - exact(die)[0] == at_least_one
     assert exact(die)[6] == Fraction(1, 64) * Fraction(2, 3) ** 4
 
 
-@pytest.mark.parametrize(
-    ("hits", "strength", "av", "cover", "critical"),
-    [(1, 3, 0, 0, False), (2, 3, 2, 0, False), (2, 1, 0, 2, True), (3, 5, 1, 0, False)],
-)
+@pytest.mark.parametrize(("hits", "strength", "av", "cover", "critical"),
+                         [(1, 3, 0, 0, False), (2, 3, 2, 0, False), (2, 1, 0, 2, True),
+                          (3, 5, 1, 0, False)])
 def test_wounding_against_one_armour_roll(hits, strength, av, cover, critical):
     # Wounding: armour roll D6 + Av + cover; each hit D6 + S; beating it takes 1 Dc, at
     # double 2 Dc, at triple 3 Dc. Critical Shot: a natural 6 doubles S.
@@ -114,9 +104,8 @@ def test_wounding_against_one_armour_roll(hits, strength, av, cover, critical):
                 lost += total // armour
                 damaging += 1
         outcomes.append(dice.pack(0, lost, damaging))
-    assert exact(
-        dice.wound(hits, strength, av, cover=cover, critical_shot=critical)
-    ) == enumerate_dist(outcomes)
+    assert exact(dice.wound(hits, strength, av, cover=cover,
+                            critical_shot=critical)) == enumerate_dist(outcomes)
 
 
 def test_double_the_armour_roll_takes_two_dc():
@@ -130,7 +119,7 @@ def test_morale_failures_with_single_die_rerolls(n, mr, rerolls):
     outcomes = []
     for roll in product(D6, repeat=n + rerolls):
         failed = sum(r > mr for r in roll[:n])
-        redo = roll[n : n + min(rerolls, failed)]
+        redo = roll[n:n + min(rerolls, failed)]
         outcomes.append(min(3, failed - sum(r <= mr for r in redo)))
     assert exact(dice.morale_failures(n, mr, rerolls=rerolls)) == enumerate_dist(outcomes)
 
@@ -174,9 +163,8 @@ def test_the_whole_shot_agrees_with_a_monte_carlo_run(catalogue, shots):
     params = {"rg": 7, "score": 4, "df": 4, "S": 2, "av": 1, "dc": 2, "mr": 3}
     report = shot_odds(catalogue, **params, shots=shots, rof_trait=2)
     runs = 4000
-    killed, pinned, suppressed = _monte_carlo_shot(
-        np.random.default_rng(7), runs, **params, shots=shots
-    )
+    killed, pinned, suppressed = _monte_carlo_shot(np.random.default_rng(7), runs, **params,
+                                                   shots=shots)
     for label, count in (("killed", killed), ("pinned", pinned), ("suppressed", suppressed)):
         estimate = proportion(count, runs)
         assert estimate.low <= report["outcome"][label]["value"] <= estimate.high, label

@@ -21,13 +21,8 @@ from tests.rules_engine.crimson_dust.conftest import make_warband
 
 SNIPER = {"archetype": "suboles", "quality": "veteran", "weapons": ["rifle"]}
 # Green Medio (Df 4, Av 0, Dc 1 as printed) on a Bestia with Av 1 (Df 4, Dc 1).
-RIDER = {
-    "name": "Jax",
-    "archetype": "medio",
-    "quality": "green",
-    "weapons": ["rifle"],
-    "mount": {"archetype": "bestia", "upgrades": ["av-1"]},
-}
+RIDER = {"name": "Jax", "archetype": "medio", "quality": "green", "weapons": ["rifle"],
+         "mount": {"archetype": "bestia", "upgrades": ["av-1"]}}
 
 
 def one_action(catalogue, shooter, target, runs=20_000, seed=3):
@@ -40,9 +35,8 @@ def one_action(catalogue, shooter, target, runs=20_000, seed=3):
 
 
 def damage_chance(catalogue, *, rg, df, av, large):
-    report = ODDS["shot"](
-        catalogue, weapon="rifle", band="12-18", rg=rg, df=df, av=av, large=large, dc=20
-    )
+    report = ODDS["shot"](catalogue, weapon="rifle", band="12-18", rg=rg, df=df, av=av,
+                          large=large, dc=20)
     return 1 - Fraction(report["dc_lost"]["distribution"]["0"]["exact"])
 
 
@@ -88,20 +82,13 @@ def test_the_riderless_mount_stays_on_the_table_unless_its_test_fails(catalogue)
     # shoots.
     unarmed = {**RIDER, "weapons": [], "mount": {"archetype": "bestia", "upgrades": ["av-4"]}}
     shooters = make_warband(SNIPER, limit=None)
-    quiet = simulate(
-        catalogue,
-        shooters,
-        make_warband(unarmed, limit=None),
-        {"max_turns": 1, "morale": False},
-        3000,
-        4,
-    )
+    quiet = simulate(catalogue, shooters, make_warband(unarmed, limit=None),
+                     {"max_turns": 1, "morale": False}, 3000, 4)
     riders_lost = quiet["sides"]["b"]["casualties"]["distribution"]["1"]
     # Without morale tests the mount always stays: killing the rider does not win.
     assert quiet["outcome"]["a_wins"]["high"] < riders_lost
-    tested = simulate(
-        catalogue, shooters, make_warband(unarmed, limit=None), {"max_turns": 1}, 3000, 4
-    )
+    tested = simulate(catalogue, shooters, make_warband(unarmed, limit=None),
+                      {"max_turns": 1}, 3000, 4)
     assert tested["outcome"]["a_wins"]["low"] > quiet["outcome"]["a_wins"]["high"]
     assert tested["figures"][1]["name"] == "Jax"
 
@@ -111,93 +98,49 @@ def test_camouflage_and_fields_save_lives_in_a_fight(catalogue):
     camo = {**plain, "equipment": ["neural-networking", "camouflage-2"]}
     nn = {**plain, "equipment": ["neural-networking"]}
     shooters = make_warband(*[SNIPER] * 3, limit=None)
-    hidden = simulate(
-        catalogue,
-        shooters,
-        make_warband(*[camo] * 3, limit=None),
-        {"max_turns": 1, "morale": False},
-        3000,
-        2,
-    )
-    seen = simulate(
-        catalogue,
-        shooters,
-        make_warband(*[nn] * 3, limit=None),
-        {"max_turns": 1, "morale": False},
-        3000,
-        2,
-    )
-    assert (
-        hidden["sides"]["b"]["casualties"]["mean"]["high"]
-        < seen["sides"]["b"]["casualties"]["mean"]["low"]
-    )
+    hidden = simulate(catalogue, shooters, make_warband(*[camo] * 3, limit=None),
+                      {"max_turns": 1, "morale": False}, 3000, 2)
+    seen = simulate(catalogue, shooters, make_warband(*[nn] * 3, limit=None),
+                    {"max_turns": 1, "morale": False}, 3000, 2)
+    assert (hidden["sides"]["b"]["casualties"]["mean"]["high"]
+            < seen["sides"]["b"]["casualties"]["mean"]["low"])
 
 
 def test_the_gear_reaches_the_fighters(catalogue):
     doc = make_warband(
-        {
-            "archetype": "medio",
-            "quality": "regular",
-            "weapons": ["rifle"],
-            "equipment": [
-                "neural-networking",
-                "cyber-linked-targeter",
-                "infrared-scope",
-                "refractor-field-generator",
-                "deflector-field-generator",
-            ],
-        },
-        {
-            "archetype": "medio",
-            "quality": "regular",
-            "weapons": ["saw-or-lmg"],
-            "equipment": ["stabilising-tripod", "infrared-scope", "camouflage-1"],
-        },
-        limit=None,
-    )
+        {"archetype": "medio", "quality": "regular", "weapons": ["rifle"],
+         "equipment": ["neural-networking", "cyber-linked-targeter", "infrared-scope",
+                       "refractor-field-generator", "deflector-field-generator"]},
+        {"archetype": "medio", "quality": "regular", "weapons": ["saw-or-lmg"],
+         "equipment": ["stabilising-tripod", "infrared-scope", "camouflage-1"]},
+        limit=None)
     side = side_from(catalogue, doc, "12-18")
-    plain = side_from(
-        catalogue,
-        make_warband(
-            {"archetype": "medio", "quality": "regular", "equipment": ["neural-networking"]},
-            limit=None,
-        ),
-        "12-18",
-    )
+    plain = side_from(catalogue, make_warband({"archetype": "medio", "quality": "regular",
+                                               "equipment": ["neural-networking"]},
+                                              limit=None), "12-18")
     assert side.Rg[0] == plain.Rg[0] + 1  # Cyber-linked targeter with neural networking
     assert side.infrared.tolist() == [True, False]  # no scope on a RoF weapon
     assert side.tripod.tolist() == [False, True]
     assert side.camouflage.tolist() == [0, 1]
-    assert (side.refractor.tolist(), side.deflector.tolist()) == ([True, False], [True, False])
+    assert (side.refractor.tolist(), side.deflector.tolist()) == ([True, False],
+                                                                  [True, False])
 
 
 @pytest.mark.parametrize("reading", ["hit-sixes-kept", "hit-random", "hit-sixes-cancelled"])
 def test_critical_shot_on_the_roll_to_hit_in_a_fight(catalogue, reading):
     # S 2 rifle against Av 2 Dc 1: a critical hit (S 4) kills more often. Exact chance of a
     # kill in one action from the odds query, against the fight's share.
-    vance = {
-        "archetype": "medio",
-        "quality": "veteran",
-        "skills": ["critical-shot"],
-        "weapons": ["rifle"],
-    }
+    vance = {"archetype": "medio", "quality": "veteran", "skills": ["critical-shot"],
+             "weapons": ["rifle"]}
     target = {"archetype": "medio", "quality": "green", "upgrades": ["av-2"]}
     a = side_from(catalogue, make_warband(vance, limit=None), "12-18")
     b = side_from(catalogue, make_warband(target, limit=None), "12-18")
     runs = 20_000
     fight = _Fight(a, b, Scenario(critical_shot_six=reading), runs, rng(8))
     fight.shoot(0, 0, np.ones(runs, dtype=bool), morale=False)
-    report = ODDS["shot"](
-        catalogue,
-        weapon="rifle",
-        band="12-18",
-        rg=int(a.Rg[0]),
-        df=int(b.Df[0]),
-        av=int(b.Av[0]),
-        dc=int(b.Dc[0]),
-        critical_shot=True,
-        critical_shot_six=reading,
-    )
+    report = ODDS["shot"](catalogue, weapon="rifle", band="12-18", rg=int(a.Rg[0]),
+                          df=int(b.Df[0]), av=int(b.Av[0]), dc=int(b.Dc[0]),
+                          critical_shot=True, critical_shot_six=reading)
     exact = Fraction(report["outcome"]["killed"]["exact"])
     estimate = proportion(int((fight.dc[1][:, 0] == 0).sum()), runs)
     assert estimate.low <= exact <= estimate.high
@@ -220,14 +163,8 @@ def test_a_bad_setting_is_named(catalogue):
         validate_list(make_warband(SNIPER, settings={"critical_shot_six": "always"}))
     assert caught.value.errors[0].path == "$.settings.critical_shot_six"
     with pytest.raises(BadDocument) as caught:
-        simulate(
-            catalogue,
-            make_warband(SNIPER),
-            make_warband(SNIPER),
-            {"critical_wound_av": "doubled"},
-            10,
-            1,
-        )
+        simulate(catalogue, make_warband(SNIPER), make_warband(SNIPER),
+                 {"critical_wound_av": "doubled"}, 10, 1)
     assert caught.value.errors[0].path == "scenario.critical_wound_av"
 
 
@@ -239,7 +176,8 @@ def test_return_fire_on_equal_rg_and_as_follows_the_setting(catalogue):
     assert a.Rg[0] == a.As[0]
     shots_back = {}
     for choice in ("fire", "cover"):
-        fight = _Fight(a, a, Scenario(concealed=True, return_fire_when_equal=choice), 3000, rng(6))
+        fight = _Fight(a, a, Scenario(concealed=True, return_fire_when_equal=choice), 3000,
+                       rng(6))
         fight.shoot(0, 0, np.ones(3000, dtype=bool), morale=True)
         shots_back[choice] = int((fight.dc[0][:, 0] < a.Dc[0]).sum())
     assert shots_back["cover"] == 0 < shots_back["fire"]

@@ -26,7 +26,8 @@ def test_a_weapon_at_a_band_gives_its_printed_score(catalogue):
 
 
 def test_the_outcomes_of_a_shot_add_up_to_one(catalogue):
-    report = ODDS["shot"](catalogue, weapon="boltgun", band="6-12", rg=8, df=5, av=2, dc=3, mr=3)
+    report = ODDS["shot"](catalogue, weapon="boltgun", band="6-12", rg=8, df=5, av=2, dc=3,
+                          mr=3)
     assert sum(value(p) for p in report["outcome"].values()) == 1
     assert report["inputs"]["score"] == 4
     assert report["inputs"]["S"] == 3
@@ -69,20 +70,17 @@ def test_a_rof_weapon_fires_twice_with_two_dice_fewer(catalogue):
     assert report["inputs"]["shots"] == 2
 
 
-@pytest.mark.parametrize(
-    ("params", "path"),
-    [
-        ({"rg": -1}, "params.rg"),
-        ({"rg": "six"}, "params.rg"),
-        ({"weapon": "phaser", "band": "0-6"}, "params.weapon"),
-        ({"weapon": "rifle", "band": "7-8"}, "params.band"),
-        ({"weapon": "sniper-rifle", "band": "0-6"}, "params.band"),
-        ({"weapon": "saw-or-lmg", "band": "12-18", "aimed": True}, "params.aimed"),
-        ({"weapon": "rifle", "band": "12-18", "shots": 2}, "params.shots"),
-        ({"concealed": "yes"}, "params.concealed"),
-        ({"colour": "red"}, "params.colour"),
-    ],
-)
+@pytest.mark.parametrize(("params", "path"), [
+    ({"rg": -1}, "params.rg"),
+    ({"rg": "six"}, "params.rg"),
+    ({"weapon": "phaser", "band": "0-6"}, "params.weapon"),
+    ({"weapon": "rifle", "band": "7-8"}, "params.band"),
+    ({"weapon": "sniper-rifle", "band": "0-6"}, "params.band"),
+    ({"weapon": "saw-or-lmg", "band": "12-18", "aimed": True}, "params.aimed"),
+    ({"weapon": "rifle", "band": "12-18", "shots": 2}, "params.shots"),
+    ({"concealed": "yes"}, "params.concealed"),
+    ({"colour": "red"}, "params.colour"),
+])
 def test_a_bad_parameter_is_named(catalogue, params, path):
     with pytest.raises(BadDocument) as caught:
         ODDS["shot"](catalogue, **params)

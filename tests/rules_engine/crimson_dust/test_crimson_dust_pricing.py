@@ -40,52 +40,34 @@ def test_the_hundred_model_example_is_legal_and_priced_with_house_prices(catalog
     assert verdict.points == 3920
     assert verdict.legal
     assert verdict.violations == ()
-    assert verdict.house_rules["prices_used"] == {"pistol": 2, "rifle": 3, "shotgun": 3, "smg": 4}
+    assert verdict.house_rules["prices_used"] == {"pistol": 2, "rifle": 3, "shotgun": 3,
+                                                   "smg": 4}
 
 
 def test_a_quality_sets_the_upgrade_price(catalogue, warband):
     # Medio Profile Upgrades: "Av 1 - 3/5/8".
-    prices = [
-        check(catalogue, warband({"archetype": "medio", "quality": q, "upgrades": ["av-1"]})).points
-        for q in ("green", "regular", "veteran")
-    ]
+    prices = [check(catalogue, warband({"archetype": "medio", "quality": q,
+                                        "upgrades": ["av-1"]})).points
+              for q in ("green", "regular", "veteran")]
     assert prices == [30 + 3, 50 + 5, 75 + 8]
 
 
 def test_an_unpriced_psychic_level_is_free_with_a_warning_naming_it(catalogue, warband):
     # Medio "Psychic level 1 - ? pts".
-    verdict = check(
-        catalogue,
-        warband(
-            {
-                "name": "Wire",
-                "archetype": "medio",
-                "quality": "green",
-                "skills": ["psychic-level-1"],
-            }
-        ),
-    )
+    verdict = check(catalogue, warband({"name": "Wire", "archetype": "medio",
+                                        "quality": "green", "skills": ["psychic-level-1"]}))
     assert verdict.points == 30
     [warning] = verdict.violations
     assert (warning.code, warning.path, warning.severity) == (
-        Code.PRICE_NOT_GIVEN,
-        "$.entries[0].skills[0]",
-        Severity.WARNING,
-    )
+        Code.PRICE_NOT_GIVEN, "$.entries[0].skills[0]", Severity.WARNING)
     assert "Wire" in warning.message
     assert "Psychic level 1" in warning.message
 
 
 def test_a_house_price_replaces_the_missing_one_and_is_kept_in_the_verdict(catalogue, warband):
-    doc = warband(
-        {
-            "archetype": "medio",
-            "quality": "green",
-            "skills": ["psychic-level-1"],
-            "weapons": ["rifle"],
-        },
-        house_rules={"prices": {"psychic-level-1": 12, "rifle": 4}, "notes": "club"},
-    )
+    doc = warband({"archetype": "medio", "quality": "green", "skills": ["psychic-level-1"],
+                   "weapons": ["rifle"]},
+                  house_rules={"prices": {"psychic-level-1": 12, "rifle": 4}, "notes": "club"})
     verdict = check(catalogue, doc)
     assert verdict.points == 30 + 12 + 4
     assert verdict.violations == ()
@@ -96,22 +78,13 @@ def test_a_house_price_replaces_the_missing_one_and_is_kept_in_the_verdict(catal
 
 
 def test_over_the_points_limit_is_an_error_at_the_limit(catalogue, warband):
-    verdict = check(
-        catalogue,
-        warband(
-            {"archetype": "medio", "quality": "veteran"},
-            {"archetype": "medio", "quality": "veteran"},
-            limit=149,
-        ),
-    )
+    verdict = check(catalogue, warband({"archetype": "medio", "quality": "veteran"},
+                                       {"archetype": "medio", "quality": "veteran"}, limit=149))
     assert verdict.points == 150
     assert not verdict.legal
     [error] = verdict.violations
     assert (error.code, error.path, error.severity) == (
-        Code.OVER_POINTS_LIMIT,
-        "$.points_limit",
-        Severity.ERROR,
-    )
+        Code.OVER_POINTS_LIMIT, "$.points_limit", Severity.ERROR)
     assert "150" in error.message
     assert "149" in error.message
 
@@ -123,30 +96,17 @@ def test_exactly_at_the_limit_is_legal(catalogue, warband):
 
 
 def test_equipment_with_a_printed_price_is_added(small_catalogue, warband):
-    verdict = check(
-        small_catalogue,
-        warband({"archetype": "trooper", "quality": "regular", "equipment": ["neural-networking"]}),
-    )
+    verdict = check(small_catalogue, warband({"archetype": "trooper", "quality": "regular",
+                                              "equipment": ["neural-networking"]}))
     assert verdict.points == 50 + 10
 
 
 def test_a_mount_is_itemised_with_its_discount(catalogue, warband):
-    verdict = check(
-        catalogue,
-        warband(
-            {
-                "archetype": "medio",
-                "quality": "green",
-                "mount": {"archetype": "bestia", "skills": ["leap"]},
-            }
-        ),
-    )
+    verdict = check(catalogue, warband({"archetype": "medio", "quality": "green",
+                                        "mount": {"archetype": "bestia",
+                                                  "skills": ["leap"]}}))
     items = [(i["kind"], i["name"], i["points"]) for i in verdict.breakdown["models"][0]["items"]]
     # Bestia: Points 20; Leap 5; "Used as mount -10".
-    assert items == [
-        ("archetype", "Green Medio", 30),
-        ("mount", "Bestia", 20),
-        ("mount skill", "Leap", 5),
-        ("mount skill", "Mount", -10),
-    ]
+    assert items == [("archetype", "Green Medio", 30), ("mount", "Bestia", 20),
+                     ("mount skill", "Leap", 5), ("mount skill", "Mount", -10)]
     assert verdict.points == 45

@@ -14,39 +14,24 @@ from tests.rules_engine.crimson_dust.conftest import make_warband
 CATALOGUE = load_catalogue()
 ARCHETYPES = sorted(r.id for r in CATALOGUE.records("crimson-dust", "archetype").values())
 WEAPONS = sorted(r.id for r in CATALOGUE.records("crimson-dust", "weapon").values())
-SKILLS = sorted(
-    {
-        s["skill"]
-        for r in CATALOGUE.records("crimson-dust", "archetype").values()
-        for s in r.data["skills"]
-    }
-)
-UPGRADES = sorted(
-    {
-        u["id"]
-        for r in CATALOGUE.records("crimson-dust", "archetype").values()
-        for u in r.data["upgrades"]
-    }
-)
+SKILLS = sorted({s["skill"] for r in CATALOGUE.records("crimson-dust", "archetype").values()
+                 for s in r.data["skills"]})
+UPGRADES = sorted({u["id"] for r in CATALOGUE.records("crimson-dust", "archetype").values()
+                   for u in r.data["upgrades"]})
 
 entries = st.fixed_dictionaries(
-    {
-        "archetype": st.sampled_from(ARCHETYPES),
-        "quality": st.sampled_from(["green", "regular", "veteran"]),
-    },
-    optional={
-        "upgrades": st.lists(st.sampled_from(UPGRADES), max_size=3),
-        "skills": st.lists(st.sampled_from(SKILLS), max_size=3),
-        "weapons": st.lists(st.sampled_from(WEAPONS), max_size=2),
-        "exchange": st.sampled_from(["rg-for-as", "as-for-rg"]),
-        "mount": st.fixed_dictionaries(
-            {"archetype": st.sampled_from(ARCHETYPES)},
-            optional={"upgrades": st.lists(st.sampled_from(UPGRADES), max_size=2)},
-        ),
-    },
-)
+    {"archetype": st.sampled_from(ARCHETYPES),
+     "quality": st.sampled_from(["green", "regular", "veteran"])},
+    optional={"upgrades": st.lists(st.sampled_from(UPGRADES), max_size=3),
+              "skills": st.lists(st.sampled_from(SKILLS), max_size=3),
+              "weapons": st.lists(st.sampled_from(WEAPONS), max_size=2),
+              "exchange": st.sampled_from(["rg-for-as", "as-for-rg"]),
+              "mount": st.fixed_dictionaries({"archetype": st.sampled_from(ARCHETYPES)},
+                                             optional={"upgrades": st.lists(
+                                                 st.sampled_from(UPGRADES), max_size=2)})})
 warbands = st.lists(entries, max_size=6)
-fast = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+fast = settings(max_examples=60, deadline=None,
+                suppress_health_check=[HealthCheck.too_slow])
 
 
 @fast
@@ -58,9 +43,8 @@ def test_adding_a_model_never_lowers_the_price(models, extra):
 
 
 def _without_paths(verdict):
-    return sorted(
-        (v.code, v.severity, re.sub(r"\$\.entries\[\d+\]", "", v.path)) for v in verdict.violations
-    )
+    return sorted((v.code, v.severity, re.sub(r"\$\.entries\[\d+\]", "", v.path))
+                  for v in verdict.violations)
 
 
 @fast

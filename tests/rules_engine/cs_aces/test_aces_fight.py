@@ -15,13 +15,13 @@ GANG = json.loads((ROOT / "docs/examples/cs-aces/genghis-gang.json").read_text()
 
 
 def test_same_seed_same_result():
-    assert simulate(CATALOGUE, KIM, GANG, {}, 1000, 9) == simulate(
-        CATALOGUE, KIM, GANG, {}, 1000, 9
-    )
+    assert simulate(CATALOGUE, KIM, GANG, {}, 1000, 9) == simulate(CATALOGUE, KIM, GANG, {},
+                                                                     1000, 9)
 
 
 def test_no_attacks_means_every_character_scores_for_its_own_side():
-    result = simulate(CATALOGUE, KIM, GANG, {"adjacent": 0, "in_range": 0, "max_turns": 4}, 200, 1)
+    result = simulate(CATALOGUE, KIM, GANG, {"adjacent": 0, "in_range": 0, "max_turns": 4},
+                      200, 1)
     assert result["victory_points"]["a"]["value"] == 100
     assert result["victory_points"]["b"]["value"] == 99
     assert result["outcome"]["a_wins"]["value"] == 1.0

@@ -5,7 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules_engine import load_catalogue
-from rules_engine.cs_aces.characters import character_from_record
+from rules_engine.clix.characters import character_from_record
 from rules_engine.cs_aces.multi_target import UNUSED, assign_dice
 from rules_engine.cs_aces.odds import _best_assignment
 
@@ -42,10 +42,8 @@ def test_more_targets_than_dice_and_unused_slots_are_never_hit():
 
 
 @settings(max_examples=200, deadline=None)
-@given(
-    st.lists(st.integers(1, 6), min_size=1, max_size=6),
-    st.lists(st.integers(1, 6), min_size=2, max_size=4),
-)
+@given(st.lists(st.integers(1, 6), min_size=1, max_size=6),
+       st.lists(st.integers(1, 6), min_size=2, max_size=4))
 def test_as_many_targets_hit_as_the_best_assignment_of_the_odds(faces, needs):
     hit, _ = assign_dice([faces], [needs])
     assert int(hit.sum()) == len(_best_assignment(tuple(faces), needs))

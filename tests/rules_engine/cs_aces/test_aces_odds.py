@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules_engine import BadDocument, load_catalogue
+from rules_engine.clix.dice import count_hits
 from rules_engine.cs_aces import ODDS
-from rules_engine.cs_aces.dice import count_hits
 from tests.rules_engine.cs_aces.dice_enumeration import distribution, enumerate_hits
 
 CATALOGUE = load_catalogue()
@@ -45,10 +45,9 @@ def test_attack_matches_enumeration(dice, defense, hindering):
 
 
 def test_defense_above_6_counts_as_6_and_hindering_reading_is_a_setting():
-    assert ODDS["attack"](CATALOGUE, attack=2, defense=9)["defense"] == 6
-    strict = ODDS["attack"](
-        CATALOGUE, attack=2, defense=6, hindering=True, cap_before_modifiers=True
-    )
+    assert ODDS["attack"](CATALOGUE, attack=2, defense=9)["target_number"] == 6
+    strict = ODDS["attack"](CATALOGUE, attack=2, defense=6, hindering=True,
+                            cap_before_modifiers=True)
     assert exact(strict, "hits") == {0: Fraction(1)}
 
 
@@ -59,9 +58,8 @@ def test_capture_rolls_two_fewer_dice_and_any_hit_captures():
 
 
 def test_escape_needs_more_hits_than_the_captor():
-    report = ODDS["escape"](
-        CATALOGUE, captive_attack=2, captive_defense=4, captor_attack=2, captor_defense=5
-    )
+    report = ODDS["escape"](CATALOGUE, captive_attack=2, captive_defense=4, captor_attack=2,
+                            captor_defense=5)
     wins = 0
     for faces in itertools.product(range(1, 7), repeat=4):
         mine = sum(f >= 5 for f in faces[:2])

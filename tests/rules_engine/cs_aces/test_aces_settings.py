@@ -10,11 +10,11 @@ import numpy as np
 import pytest
 
 from rules_engine import BadDocument, check, load_catalogue
+from rules_engine.clix.scenario import read_scenario
 from rules_engine.cs_aces import ODDS, simulate
 from rules_engine.cs_aces.fight import AcesFight
 from rules_engine.cs_aces.fight_scenario import SCENARIO
 from rules_engine.cs_aces.forces import Team
-from rules_engine.cs_aces.scenario import read_scenario
 from rules_engine.montecarlo import proportion, rng
 from tests.rules_engine.cs_aces.dice_enumeration import distribution, enumerate_hits
 
@@ -41,17 +41,14 @@ def test_an_unknown_setting_is_refused_at_its_path():
     assert [e.path for e in err.value.errors] == ["$.settings"]
 
 
-@pytest.mark.parametrize(
-    ("cap_first", "with_fate", "without_fate"),
-    [
-        (False, enumerate_hits(3, 6), enumerate_hits(3, 6)),  # 6 + 1 capped at 6: sixes hit
-        (True, {0: Fraction(1)}, {0: Fraction(1)}),  # 6 capped, then + 1 = 7: nothing hits
-    ],
-)
-def test_defensive_fate_behind_hindering_terrain_on_defense_6(cap_first, with_fate, without_fate):
-    report = ODDS["defensive_fate"](
-        CATALOGUE, attack=3, defense=6, hindering=True, cap_before_modifiers=cap_first
-    )
+@pytest.mark.parametrize(("cap_first", "with_fate", "without_fate"), [
+    (False, enumerate_hits(3, 6), enumerate_hits(3, 6)),  # 6 + 1 capped at 6: sixes hit
+    (True, {0: Fraction(1)}, {0: Fraction(1)}),  # 6 capped, then + 1 = 7: nothing hits
+])
+def test_defensive_fate_behind_hindering_terrain_on_defense_6(cap_first, with_fate,
+                                                                without_fate):
+    report = ODDS["defensive_fate"](CATALOGUE, attack=3, defense=6, hindering=True,
+                                    cap_before_modifiers=cap_first)
     assert distribution(report, "with_fate") == with_fate
     assert distribution(report, "without_fate") == without_fate
 
@@ -59,38 +56,27 @@ def test_defensive_fate_behind_hindering_terrain_on_defense_6(cap_first, with_fa
 def test_multi_target_behind_hindering_terrain_under_each_reading():
     # Defenses 6 and 4 behind hindering terrain need 6 and 5, or 7 (unreachable) and 5.
     default = ODDS["multi_target"](CATALOGUE, attack=3, defenses=[6, 4], hindering=True)
-    strict = ODDS["multi_target"](
-        CATALOGUE, attack=3, defenses=[6, 4], hindering=True, cap_before_modifiers=True
-    )
-    assert (default["defenses"], strict["defenses"]) == ([6, 5], [7, 5])
+    strict = ODDS["multi_target"](CATALOGUE, attack=3, defenses=[6, 4], hindering=True,
+                                  cap_before_modifiers=True)
+    assert (default["target_numbers"], strict["target_numbers"]) == ([6, 5], [7, 5])
     assert Fraction(strict["target_hit_chance"][0]["exact"]) == 0
     assert distribution(strict, "targets_hit") == {0: Fraction(8, 27), 1: Fraction(19, 27)}
     # both hit: a 6 for the first target and another die of 5+ for the second
-    both = sum(
-        1
-        for a in range(1, 7)
-        for b in range(1, 7)
-        for c in range(1, 7)
-        if sorted((a, b, c))[2] == 6 and sorted((a, b, c))[1] >= 5
-    )
+    both = sum(1 for a in range(1, 7) for b in range(1, 7) for c in range(1, 7)
+               if sorted((a, b, c))[2] == 6 and sorted((a, b, c))[1] >= 5)
     assert distribution(default, "targets_hit")[2] == Fraction(both, 216)
 
 
 def marksmen() -> Team:
     """Two tokens: attack 3, defense 6, range 6, one pistol; out after 2 clicks."""
     return Team(
-        names=("Marksman A", "Marksman B"),
-        paths=("list_a.entries[0]", "list_b.entries[0]"),
-        side=np.array([0, 1], dtype=np.int8),
-        points=np.array([10, 10], dtype=np.int32),
-        is_ace=np.array([False, False]),
-        range=np.array([6, 6], dtype=np.int16),
-        targets=np.array([1, 1], dtype=np.int16),
-        ko=np.array([2, 2], dtype=np.int16),
+        names=("Marksman A", "Marksman B"), paths=("list_a.entries[0]", "list_b.entries[0]"),
+        side=np.array([0, 1], dtype=np.int8), points=np.array([10, 10], dtype=np.int32),
+        is_ace=np.array([False, False]), range=np.array([6, 6], dtype=np.int16),
+        targets=np.array([1, 1], dtype=np.int16), ko=np.array([2, 2], dtype=np.int16),
         attack=np.array([[3, 3, 0], [3, 3, 0]], dtype=np.int16),
         defense=np.array([[6, 6, 0], [6, 6, 0]], dtype=np.int16),
-        fate=np.zeros((2, 3), dtype=np.int16),
-        build_points=(10, 10),
+        fate=np.zeros((2, 3), dtype=np.int16), build_points=(10, 10),
     )
 
 

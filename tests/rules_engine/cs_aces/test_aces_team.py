@@ -13,30 +13,13 @@ from rules_engine.verdict import Severity
 CATALOGUE = load_catalogue()
 EXAMPLES = Path(__file__).resolve().parents[3] / "docs" / "examples" / "cs-aces"
 KIM = json.loads((EXAMPLES / "kims-team.json").read_text())
-FIGURES = [
-    "charlie",
-    "genghis",
-    "louis-thibodeaux",
-    "loyle-crawford",
-    "show-stopper",
-    "vigilante",
-    "sergeant",
-    "tail-gunner",
-    "soldier",
-    "trusty-sidekick",
-    "ruffian",
-]
+FIGURES = ["charlie", "genghis", "louis-thibodeaux", "loyle-crawford", "show-stopper",
+           "vigilante", "sergeant", "tail-gunner", "soldier", "trusty-sidekick", "ruffian"]
 
 
 def team(entries, limit=100):
-    return {
-        "format": "muster-list/1",
-        "system": "cs-aces",
-        "kind": "team",
-        "name": "t",
-        "points_limit": limit,
-        "entries": entries,
-    }
+    return {"format": "muster-list/1", "system": "cs-aces", "kind": "team", "name": "t",
+            "points_limit": limit, "entries": entries}
 
 
 def test_kims_team_from_the_book_is_exactly_100_points_and_legal():
@@ -61,9 +44,8 @@ def test_an_ace_with_a_count_of_two_is_illegal():
 
 
 def test_character_tokens_may_be_taken_any_number_of_times():
-    verdict = check(
-        CATALOGUE, team([{"figure": "ruffian", "count": 5}, {"figure": "ruffian", "count": 11}])
-    )
+    verdict = check(CATALOGUE, team([{"figure": "ruffian", "count": 5},
+                                     {"figure": "ruffian", "count": 11}]))
     assert verdict.legal
     assert verdict.points == 96
 
@@ -86,17 +68,14 @@ def test_an_agreed_build_total_replaces_100():
 
 
 def test_unknown_figures_and_planes_are_named_by_path():
-    verdict = check(
-        CATALOGUE, team([{"figure": "nobody"}, {"figure": "cs-air-action/genghis-bloodhawk"}])
-    )
+    verdict = check(CATALOGUE, team([{"figure": "nobody"},
+                                     {"figure": "cs-air-action/genghis-bloodhawk"}]))
     assert verdict.codes() == ["cs-aces.unknown_figure", "cs-aces.not_a_character"]
     assert [v.path for v in verdict.violations] == ["$.entries[0].figure", "$.entries[1].figure"]
 
 
-entries = st.lists(
-    st.builds(lambda f, n: {"figure": f, "count": n}, st.sampled_from(FIGURES), st.integers(1, 3)),
-    max_size=8,
-)
+entries = st.lists(st.builds(lambda f, n: {"figure": f, "count": n},
+                             st.sampled_from(FIGURES), st.integers(1, 3)), max_size=8)
 
 
 @settings(max_examples=60, deadline=None)

@@ -13,12 +13,8 @@ PACK = next(read_pack_file(p) for p in pack_files() if p.parent.name == "cs-aces
 
 def test_every_record_of_the_pack_is_shown_once():
     view = catalogue_view(CATALOGUE)
-    shown = Counter(
-        (key, e["id"])
-        for key, entries in view.items()
-        if isinstance(entries, list)
-        for e in entries
-    )
+    shown = Counter((key, e["id"]) for key, entries in view.items()
+                    if isinstance(entries, list) for e in entries)
 
     assert sum(shown.values()) == len(PACK["records"])
     assert max(shown.values()) == 1
@@ -29,11 +25,7 @@ def test_abilities_and_tables_keep_the_books_names():
 
     assert [a["name"] for a in view["abilities"]] == ["Old One-Two", "Second Wind"]
     assert sorted(t["name"] for t in view["tables"]) == [
-        "Rules constants",
-        "Terrain types",
-        "Victory points",
-        "Victory tie-breakers",
-    ]
+        "Rules constants", "Terrain types", "Victory points", "Victory tie-breakers"]
 
 
 def test_a_table_is_shown_with_its_rows_and_source():

@@ -1,5 +1,5 @@
-"""Whole Air Action fights: reproducible, well formed, and in agreement with the naive
-per-die reference loop of bench/odds_and_fights.py."""
+"""Whole Air Action fights: reproducible, well formed, and in agreement with the fair
+plain-Python reference loop of bench/odds_and_fights.py."""
 
 import importlib.util
 import json
@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules_engine import BadDocument, load_catalogue
-from rules_engine.cs_aces.scenario import read_scenario
+from rules_engine.clix.scenario import read_scenario
 from rules_engine.cs_air_action import simulate
 from rules_engine.cs_air_action.fight import Fight
 from rules_engine.cs_air_action.forces import build_forces
@@ -60,50 +60,40 @@ def test_a_bad_scenario_value_is_named():
     assert {e.path for e in err.value.errors} == {"scenario.in_range", "scenario.wind"}
 
 
-def test_vectorised_and_naive_fights_agree_on_the_win_rate():
+def test_vectorised_and_fair_loop_fights_agree_on_the_win_rate():
     bench = _bench()
     scenario = read_scenario(SCENARIO, {"fate": "none"})
     forces = build_forces(CATALOGUE, A, B)
-    naive = bench.naive_outcomes(forces, scenario, 1500, 3)
+    fair = bench.fair_outcomes(forces, scenario, 1500, 3)
     fast = simulate(CATALOGUE, A, B, {"fate": "none"}, 20000, 3)
-    slow = proportion(int((naive == 1).sum()), len(naive))
+    slow = proportion(int((fair == 1).sum()), len(fair))
     assert slow.low <= fast["outcome"]["a_wins"]["high"]
     assert fast["outcome"]["a_wins"]["low"] <= slow.high
 
 
-@pytest.mark.parametrize(
-    ("list_a", "list_b", "fate"),
-    [
-        ("aces-300.json", "bloodhawks-200.json", "defensive"),
-        ("aces-300.json", "devastators-200.json", "offensive"),
-    ],
-)
-def test_vectorised_and_naive_fights_agree_when_aces_use_fate(list_a, list_b, fate):
-    """ "Fate": the two implementations also agree on how often an Ace's fate is used."""
+@pytest.mark.parametrize(("list_a", "list_b", "fate"), [
+    ("aces-300.json", "bloodhawks-200.json", "defensive"),
+    ("aces-300.json", "devastators-200.json", "offensive"),
+])
+def test_vectorised_and_fair_loop_fights_agree_when_aces_use_fate(list_a, list_b, fate):
+    """"Fate": the two implementations also agree on how often an Ace's fate is used."""
     bench = _bench()
-    a, b = (
-        json.loads((ROOT / "docs/examples/cs-air-action" / n).read_text()) for n in (list_a, list_b)
-    )
+    a, b = (json.loads((ROOT / "docs/examples/cs-air-action" / n).read_text())
+            for n in (list_a, list_b))
     scenario = read_scenario(SCENARIO, {"fate": fate, "collision": 0.1})
     forces = build_forces(CATALOGUE, a, b)
-    naive = bench.naive_outcomes(forces, scenario, 1000, 4)
+    fair = bench.fair_outcomes(forces, scenario, 1000, 4)
     fast = simulate(CATALOGUE, a, b, {"fate": fate, "collision": 0.1}, 20000, 4)
-    slow = proportion(int((naive == 1).sum()), len(naive))
+    slow = proportion(int((fair == 1).sum()), len(fair))
     assert slow.low <= fast["outcome"]["a_wins"]["high"]
     assert fast["outcome"]["a_wins"]["low"] <= slow.high
 
 
 def test_with_every_die_hitting_the_aggressor_wins_a_duel_with_its_first_shot(duel_forces):
-    """ "Determine Initiative", "Combat": the aggressor fires first; 4 dice that all hit
+    """"Determine Initiative", "Combat": the aggressor fires first; 4 dice that all hit
     shoot down duellist B (2 clicks), 3 that all hit shoot down duellist A (3)."""
-    sure = {
-        "in_range": 1,
-        "rear_shot": 0,
-        "rear_arc": 0,
-        "point_blank": 1,
-        "redline": 0,
-        "collision": 0,
-    }
+    sure = {"in_range": 1, "rear_shot": 0, "rear_arc": 0, "point_blank": 1, "redline": 0,
+            "collision": 0}
     state = Fight(duel_forces, read_scenario(SCENARIO, sure), 4000, rng(2)).play()
 
     assert set(state.turns.tolist()) == {1}
@@ -116,26 +106,19 @@ def test_with_every_die_hitting_the_aggressor_wins_a_duel_with_its_first_shot(du
 
 
 @settings(max_examples=25, deadline=None)
-@given(
-    chances=st.fixed_dictionaries(
-        {
-            k: st.sampled_from([0, 0.05, 0.3, 1])
-            for k in ("in_range", "rear_shot", "rear_arc", "point_blank", "redline", "collision")
-        }
-    ),
-    fate=st.sampled_from(["offensive", "defensive", "none"]),
-    targeting=st.sampled_from(["weakest", "random"]),
-    max_turns=st.integers(1, 6),
-    seed=st.integers(0, 2**16),
-)
-def test_every_fight_ends_in_a_score_the_rules_allow(chances, fate, targeting, max_turns, seed):
-    """ "Victory!": each side scores its planes still flying, then 1x or 2x the points of
+@given(chances=st.fixed_dictionaries({k: st.sampled_from([0, 0.05, 0.3, 1]) for k in (
+           "in_range", "rear_shot", "rear_arc", "point_blank", "redline", "collision")}),
+       fate=st.sampled_from(["offensive", "defensive", "none"]),
+       targeting=st.sampled_from(["weakest", "random"]),
+       max_turns=st.integers(1, 6), seed=st.integers(0, 2**16))
+def test_every_fight_ends_in_a_score_the_rules_allow(chances, fate, targeting, max_turns,
+                                                     seed):
+    """"Victory!": each side scores its planes still flying, then 1x or 2x the points of
     each enemy plane gone; a game stops early only when a side has no planes left."""
     a = json.loads((ROOT / "docs/examples/cs-air-action/aces-300.json").read_text())
     forces = build_forces(CATALOGUE, a, B)
-    params = read_scenario(
-        SCENARIO, {**chances, "fate": fate, "targeting": targeting, "max_turns": max_turns}
-    )
+    params = read_scenario(SCENARIO, {**chances, "fate": fate, "targeting": targeting,
+                                      "max_turns": max_turns})
     state = Fight(forces, params, 300, rng(seed)).play()
 
     assert ((state.damage >= 0) & (state.damage <= forces.ko)).all()

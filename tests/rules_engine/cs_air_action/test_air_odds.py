@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules_engine import load_catalogue
-from rules_engine.cs_aces.dice import count_hits
+from rules_engine.clix.dice import count_hits
 from rules_engine.cs_air_action import ODDS
 from rules_engine.cs_air_action.collisions import check_fails, collision_damage
 from tests.rules_engine.cs_aces.dice_enumeration import distribution, enumerate_hits
@@ -28,9 +28,8 @@ def test_loyles_offensive_fate_rolls_six_dice_against_silhouette_5():
 @settings(max_examples=25, deadline=None)
 @given(st.integers(0, 4), st.integers(1, 8), st.booleans(), st.booleans())
 def test_shot_matches_enumeration(gunnery, silhouette, rear_arc, point_blank):
-    report = ODDS["shot"](
-        CATALOGUE, dice=gunnery, silhouette=silhouette, rear_arc=rear_arc, point_blank=point_blank
-    )
+    report = ODDS["shot"](CATALOGUE, dice=gunnery, silhouette=silhouette, rear_arc=rear_arc,
+                          point_blank=point_blank)
     need = max(1, min(6, silhouette - point_blank))
     assert dist(report) == enumerate_hits(gunnery + rear_arc, need)
 
@@ -69,15 +68,13 @@ def test_obstacle_failure_costs_the_current_speed():
 
 
 def test_collision_matches_enumeration_of_both_checks():
-    report = ODDS["collision"](
-        CATALOGUE, piloting_a=7, piloting_b=9, clicks_left_a=3, clicks_left_b=5
-    )
+    report = ODDS["collision"](CATALOGUE, piloting_a=7, piloting_b=9, clicks_left_a=3,
+                               clicks_left_b=5)
     a, b, destroyed_a = {}, {}, 0
     for x1, x2, y1, y2 in itertools.product(range(1, 7), repeat=4):
         ta, tb = x1 + x2, y1 + y2
-        da, db = collision_damage(
-            check_fails(ta, 7), check_fails(tb, 9), 2 in (ta, tb), 3, 5, False
-        )
+        da, db = collision_damage(check_fails(ta, 7), check_fails(tb, 9), 2 in (ta, tb),
+                                  3, 5, False)
         a[da] = a.get(da, 0) + 1
         b[db] = b.get(db, 0) + 1
         destroyed_a += da >= 3
@@ -121,9 +118,8 @@ def test_a_critical_failure_of_2_fails_even_a_piloting_value_of_2():
 def test_a_fated_serious_collision_between_two_planes_is_avoided_completely():
     # "Fate": "If only two planes were involved in the collision, the collision is
     # completely avoided" -- only a serious collision (a 2 rolled) can be fated away.
-    report = ODDS["collision"](
-        CATALOGUE, piloting_a=13, piloting_b=13, clicks_left_a=1, clicks_left_b=1, fate_a=True
-    )
+    report = ODDS["collision"](CATALOGUE, piloting_a=13, piloting_b=13, clicks_left_a=1,
+                               clicks_left_b=1, fate_a=True)
     # every check fails against 13; the 71 serious pairs of 1296 cost nothing at all
     assert dist(report, "damage_a") == {0: Fraction(71, 1296), 1: Fraction(1225, 1296)}
     assert report["serious"]["exact"] == f"{Fraction(71, 1296)}"

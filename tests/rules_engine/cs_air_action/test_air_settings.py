@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from rules_engine import BadDocument, check, load_catalogue
-from rules_engine.cs_aces.scenario import read_scenario
+from rules_engine.clix.scenario import read_scenario
 from rules_engine.cs_air_action import ODDS, simulate
 from rules_engine.cs_air_action.fight import Fight
 from rules_engine.cs_air_action.forces import Forces
@@ -24,12 +24,8 @@ CATALOGUE = load_catalogue()
 EXAMPLES = ROOT / "docs" / "examples" / "cs-air-action"
 ACES = json.loads((EXAMPLES / "aces-300.json").read_text())
 BLOODHAWKS = json.loads((EXAMPLES / "bloodhawks-200.json").read_text())
-DEFAULTS = {
-    "ace_navigation_cards": True,
-    "ace_shots_roll": "plane_gunnery",
-    "victory_points_include_ace": False,
-    "rookie_bail_out_modifier": 0,
-}
+DEFAULTS = {"ace_navigation_cards": True, "ace_shots_roll": "plane_gunnery",
+            "victory_points_include_ace": False, "rookie_bail_out_modifier": 0}
 
 
 def with_settings(doc, **settings):
@@ -38,18 +34,13 @@ def with_settings(doc, **settings):
 
 # --- the squadron's verdict states its readings ---------------------------------------------
 
-
 def test_a_squadron_without_settings_states_the_default_readings():
     assert check(CATALOGUE, ACES).breakdown["settings"] == DEFAULTS
 
 
 def test_a_squadron_states_the_readings_it_chose():
-    chosen = {
-        "ace_navigation_cards": False,
-        "ace_shots_roll": "ace_attack",
-        "victory_points_include_ace": True,
-        "rookie_bail_out_modifier": -1,
-    }
+    chosen = {"ace_navigation_cards": False, "ace_shots_roll": "ace_attack",
+              "victory_points_include_ace": True, "rookie_bail_out_modifier": -1}
     verdict = check(CATALOGUE, with_settings(ACES, **chosen))
     assert verdict.breakdown["settings"] == chosen
     assert (verdict.legal, verdict.points) == (True, 243)  # readings do not change the price
@@ -63,7 +54,6 @@ def test_an_unknown_reading_is_refused_at_its_path():
 
 # --- ace_shots_roll in the shot odds ---------------------------------------------------------
 
-
 def shot(**params):
     return ODDS["shot"](CATALOGUE, silhouette=4, **params)
 
@@ -71,14 +61,8 @@ def shot(**params):
 def test_loyles_fate_example_rolls_six_dice_under_either_reading():
     # "Fate": "His attack value is 3 and his fate value is 3, so he rolls six dice."
     for reading in ("plane_gunnery", "ace_attack"):
-        report = ODDS["shot"](
-            CATALOGUE,
-            shooter="loyle-crawford-devastator",
-            ace=True,
-            fate=3,
-            silhouette=5,
-            ace_shots_roll=reading,
-        )
+        report = ODDS["shot"](CATALOGUE, shooter="loyle-crawford-devastator", ace=True,
+                              fate=3, silhouette=5, ace_shots_roll=reading)
         assert (report["dice"], report["target_number"]) == (6, 5)
 
 
@@ -122,20 +106,16 @@ def test_bad_ace_parameters_are_named():
 
 # --- rookie_bail_out_modifier in the bail out odds -------------------------------------------
 
-
 def bail_out(**params):
     return ODDS["bail_out"](CATALOGUE, **params)
 
 
-@pytest.mark.parametrize(
-    ("modifier", "chance"),
-    [
-        (None, Fraction(15, 36)),  # the table's 0: 2d6 >= 8
-        (0, Fraction(15, 36)),
-        (1, Fraction(21, 36)),  # 2d6 >= 7
-        (-1, Fraction(10, 36)),  # 2d6 >= 9
-    ],
-)
+@pytest.mark.parametrize(("modifier", "chance"), [
+    (None, Fraction(15, 36)),  # the table's 0: 2d6 >= 8
+    (0, Fraction(15, 36)),
+    (1, Fraction(21, 36)),  # 2d6 >= 7
+    (-1, Fraction(10, 36)),  # 2d6 >= 9
+])
 def test_a_rookie_bails_out_of_a_value_8_with_the_chosen_modifier(modifier, chance):
     report = bail_out(bail_out_value=8, rookie_bail_out_modifier=modifier)
     assert Fraction(report["bailed_out"]["exact"]) == chance
@@ -169,45 +149,29 @@ def test_bad_bail_out_parameters_are_named():
 
 # --- the readings in the fights --------------------------------------------------------------
 
-
 def ace_duel() -> Forces:
     """A flies with an Ace (front gunnery 1, Ace attack 3); B (2 clicks) cannot shoot."""
     return Forces(
-        names=("Ace", "Target"),
-        paths=("list_a.entries[0]", "list_b.entries[0]"),
-        side=np.array([0, 1], dtype=np.int8),
-        points=np.array([60, 45], dtype=np.int32),
-        silhouette=np.array([2, 2], dtype=np.int16),
-        ko=np.array([3, 2], dtype=np.int16),
+        names=("Ace", "Target"), paths=("list_a.entries[0]", "list_b.entries[0]"),
+        side=np.array([0, 1], dtype=np.int8), points=np.array([60, 45], dtype=np.int32),
+        silhouette=np.array([2, 2], dtype=np.int16), ko=np.array([3, 2], dtype=np.int16),
         front=np.array([[1, 1, 1, 0], [0, 0, 0, 0]], dtype=np.int16),
         rear=np.zeros((2, 4), dtype=np.int16),
         piloting=np.array([[6, 6, 6, 0], [6, 6, 0, 0]], dtype=np.int16),
-        ace_fate=np.zeros((2, 2), dtype=np.int16),
-        build_points=(60, 45),
+        ace_fate=np.zeros((2, 2), dtype=np.int16), build_points=(60, 45),
         ace_pilot=np.array([True, False]),
         ace_attack=np.array([[3, 3], [0, 0]], dtype=np.int16),
     )
 
 
-@pytest.mark.parametrize(
-    ("reading", "target_clicks", "victory_a"),
-    [
-        ("plane_gunnery", 1, 60),  # one die, one hit: the target flies on
-        ("ace_attack", 2, 2 * 45 + 60),  # three hits shoot it down
-    ],
-)
+@pytest.mark.parametrize(("reading", "target_clicks", "victory_a"), [
+    ("plane_gunnery", 1, 60),  # one die, one hit: the target flies on
+    ("ace_attack", 2, 2 * 45 + 60),  # three hits shoot it down
+])
 def test_an_ace_pilots_first_shot_under_each_reading(reading, target_clicks, victory_a):
     # Point blank on silhouette 2 needs a 1: every die hits ("Combat").
-    sure = {
-        "max_turns": 1,
-        "in_range": 1,
-        "rear_shot": 0,
-        "rear_arc": 0,
-        "point_blank": 1,
-        "redline": 0,
-        "collision": 0,
-        "ace_shots_roll": reading,
-    }
+    sure = {"max_turns": 1, "in_range": 1, "rear_shot": 0, "rear_arc": 0, "point_blank": 1,
+            "redline": 0, "collision": 0, "ace_shots_roll": reading}
     state = Fight(ace_duel(), read_scenario(SCENARIO, sure), 500, rng(1)).play()
     assert state.damage[:, 1].tolist() == [target_clicks] * 500
     assert state.victory[:, 0].tolist() == [victory_a] * 500
@@ -222,9 +186,8 @@ def test_the_lists_reading_is_the_fights_unless_the_scenario_names_one():
     assert by_list == by_scenario
     assert default["scenario"]["ace_shots_roll"]["value"] == "plane_gunnery"
     assert default["outcome"] != by_list["outcome"]  # Charlie rolls 3 dice, not 4
-    overridden = simulate(
-        CATALOGUE, chosen, BLOODHAWKS, {"ace_shots_roll": "plane_gunnery"}, 3000, 2
-    )
+    overridden = simulate(CATALOGUE, chosen, BLOODHAWKS, {"ace_shots_roll": "plane_gunnery"},
+                          3000, 2)
     assert overridden == default
 
 
@@ -241,3 +204,12 @@ def test_victory_points_include_the_aces_when_the_list_says_so(include, points):
     doc = with_settings(ACES, victory_points_include_ace=include)
     result = simulate(CATALOGUE, doc, BLOODHAWKS, quiet, 200, 1)
     assert result["victory_points"]["a"]["value"] == points
+
+
+def test_a_fight_reads_the_critical_two_as_a_scenario_choice():
+    assert read_scenario(SCENARIO, {})["critical_failure"] == "every-check"
+    assert read_scenario(SCENARIO, {"critical_failure": "collisions-only"})[
+        "critical_failure"] == "collisions-only"
+    with pytest.raises(BadDocument) as caught:
+        read_scenario(SCENARIO, {"critical_failure": "never"})
+    assert caught.value.errors[0].path == "scenario.critical_failure"

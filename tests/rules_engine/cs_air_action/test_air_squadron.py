@@ -16,24 +16,13 @@ from rules_engine.verdict import Severity
 ROOT = Path(__file__).resolve().parents[3]
 CATALOGUE = load_catalogue()
 EXAMPLES = ROOT / "docs" / "examples" / "cs-air-action"
-PLANES = [
-    "loyle-crawford-devastator",
-    "charlie-steele-fury",
-    "louis-thibodeaux-brigand",
-    "genghis-bloodhawk",
-    "show-stopper-kestrel",
-]
+PLANES = ["loyle-crawford-devastator", "charlie-steele-fury", "louis-thibodeaux-brigand",
+          "genghis-bloodhawk", "show-stopper-kestrel"]
 
 
 def squadron(entries, limit=200):
-    return {
-        "format": "muster-list/1",
-        "system": "cs-air-action",
-        "kind": "squadron",
-        "name": "s",
-        "points_limit": limit,
-        "entries": entries,
-    }
+    return {"format": "muster-list/1", "system": "cs-air-action", "kind": "squadron",
+            "name": "s", "points_limit": limit, "entries": entries}
 
 
 def test_the_example_200_point_squadron_is_legal_with_a_16_card_deck():
@@ -43,10 +32,8 @@ def test_the_example_200_point_squadron_is_legal_with_a_16_card_deck():
     assert verdict.limit == 200
     deck = verdict.breakdown["navigation_deck"]
     assert deck["basic_count"] == 12  # two Cruises, Glides, Turns, Tight Turns + four singles
-    assert [a["plane"] for a in deck["ace_cards"]] == [
-        "loyle-crawford-devastator",
-        "charlie-steele-fury",
-    ]
+    assert [a["plane"] for a in deck["ace_cards"]] == ["loyle-crawford-devastator",
+                                                      "charlie-steele-fury"]
     assert deck["total"] == 16
 
 
@@ -63,9 +50,8 @@ def test_planes_over_the_build_total():
 
 
 def test_two_planes_flown_by_the_same_pilot():
-    verdict = check(
-        CATALOGUE, squadron([{"figure": "charlie-steele-fury"}, {"figure": "charlie-steele-fury"}])
-    )
+    verdict = check(CATALOGUE, squadron([{"figure": "charlie-steele-fury"},
+                                         {"figure": "charlie-steele-fury"}]))
     assert verdict.codes() == ["cs-air-action.pilot_flies_two_planes"]
     v = verdict.violations[0]
     assert v.path == "$.entries[1]"
@@ -73,9 +59,8 @@ def test_two_planes_flown_by_the_same_pilot():
 
 
 def test_an_ace_adds_points_and_below_300_is_a_warning():
-    verdict = check(
-        CATALOGUE, squadron([{"figure": "charlie-steele-fury", "ace": "cs-aces/charlie"}])
-    )
+    verdict = check(CATALOGUE, squadron([{"figure": "charlie-steele-fury",
+                                          "ace": "cs-aces/charlie"}]))
     assert verdict.points == 64 + 49
     assert verdict.legal
     assert verdict.codes() == ["cs-air-action.aces_below_300"]
@@ -83,9 +68,8 @@ def test_an_ace_adds_points_and_below_300_is_a_warning():
 
 
 def test_an_ace_may_fly_only_his_or_her_own_plane():
-    verdict = check(
-        CATALOGUE, squadron([{"figure": "genghis-bloodhawk", "ace": "cs-aces/charlie"}], limit=300)
-    )
+    verdict = check(CATALOGUE, squadron([{"figure": "genghis-bloodhawk",
+                                          "ace": "cs-aces/charlie"}], limit=300))
     assert verdict.codes() == ["cs-air-action.ace_not_own_plane"]
     assert verdict.violations[0].path == "$.entries[0].ace"
     assert verdict.points == 48
@@ -99,22 +83,11 @@ def test_the_aces_example_is_legal_at_300():
 
 
 def test_unknown_planes_and_aces_in_a_squadron():
-    verdict = check(
-        CATALOGUE,
-        squadron(
-            [
-                {"figure": "nobody"},
-                {"figure": "genghis-bloodhawk", "ace": "cs-aces/x"},
-                {"figure": "cs-aces/charlie"},
-            ],
-            limit=300,
-        ),
-    )
-    assert verdict.codes() == [
-        "cs-air-action.unknown_figure",
-        "cs-air-action.unknown_ace",
-        "cs-air-action.not_a_plane",
-    ]
+    verdict = check(CATALOGUE, squadron([{"figure": "nobody"},
+                                         {"figure": "genghis-bloodhawk", "ace": "cs-aces/x"},
+                                         {"figure": "cs-aces/charlie"}], limit=300))
+    assert verdict.codes() == ["cs-air-action.unknown_figure", "cs-air-action.unknown_ace",
+                               "cs-air-action.not_a_plane"]
 
 
 def test_a_malformed_entry_is_a_bad_document_naming_the_path():
@@ -129,10 +102,8 @@ entries = st.lists(st.builds(lambda f: {"figure": f}, st.sampled_from(PLANES)), 
 @settings(max_examples=60, deadline=None)
 @given(entries, st.sampled_from(PLANES))
 def test_adding_a_plane_never_lowers_the_price(items, extra):
-    assert (
-        check(CATALOGUE, squadron([*items, {"figure": extra}])).points
-        >= check(CATALOGUE, squadron(items)).points
-    )
+    assert (check(CATALOGUE, squadron([*items, {"figure": extra}])).points
+            >= check(CATALOGUE, squadron(items)).points)
 
 
 @settings(max_examples=60, deadline=None)
@@ -157,13 +128,8 @@ def test_every_violation_path_exists_in_the_list(items):
 
 
 def _cli(*args):
-    return subprocess.run(
-        [sys.executable, "-m", "rules_engine", *args],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    return subprocess.run([sys.executable, "-m", "rules_engine", *args], cwd=ROOT,
+                          capture_output=True, text=True, check=False)
 
 
 def test_cli_check_exit_codes(tmp_path):
@@ -174,9 +140,8 @@ def test_cli_check_exit_codes(tmp_path):
     illegal.write_text(json.dumps(squadron([{"figure": "charlie-steele-fury"}] * 2)))
     result = _cli("check", str(illegal))
     assert result.returncode == 1
-    assert (
-        json.loads(result.stdout)["violations"][0]["code"] == "cs-air-action.pilot_flies_two_planes"
-    )
+    assert json.loads(result.stdout)["violations"][0]["code"] == \
+        "cs-air-action.pilot_flies_two_planes"
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps(squadron([{"plane": "x"}])))
     result = _cli("check", str(bad))

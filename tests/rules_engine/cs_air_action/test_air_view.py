@@ -12,12 +12,8 @@ PACK = next(read_pack_file(p) for p in pack_files() if p.parent.name == "cs-air-
 
 
 def _shown(view):
-    return Counter(
-        (key, e["id"])
-        for key, entries in view.items()
-        if isinstance(entries, list)
-        for e in entries
-    )
+    return Counter((key, e["id"]) for key, entries in view.items() if isinstance(entries, list)
+                   for e in entries)
 
 
 def test_every_record_of_the_pack_is_shown_once():

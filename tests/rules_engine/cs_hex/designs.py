@@ -18,24 +18,13 @@ LIGHT_FIGHTER_MASS = 720 + 540 + 150 + 120 * 3 + 2 * 400 + 150
 
 
 def airframe(**changes: Any) -> dict[str, Any]:
-    frame = {
-        "part": "airframe",
-        "plane_type": "light",
-        "size": 8,
-        "max_speed": 4,
-        "g_rating": 3,
-        "acceleration": 2,
-    }
+    frame = {"part": "airframe", "plane_type": "light", "size": 8, "max_speed": 4,
+             "g_rating": 3, "acceleration": 2}
     return frame | changes
 
 
 def design_doc(*entries: dict[str, Any], **envelope: Any) -> dict[str, Any]:
     """A cs-hex plane document around ``entries``."""
-    doc = {
-        "format": "muster-list/1",
-        "system": "cs-hex",
-        "kind": "plane",
-        "name": "Test",
-        "entries": [copy.deepcopy(e) for e in entries],
-    }
+    doc = {"format": "muster-list/1", "system": "cs-hex", "kind": "plane", "name": "Test",
+           "entries": [copy.deepcopy(e) for e in entries]}
     return doc | envelope

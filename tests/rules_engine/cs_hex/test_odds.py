@@ -36,17 +36,16 @@ def test_book_example_skill_check(catalogue: Catalogue) -> None:
 
 
 @given(st.integers(0, 12), st.integers(0, 10), st.booleans())
-def test_skill_check_matches_enumeration(
-    difficulty: int, natural_touch: int, shocked: bool
-) -> None:
-    report = ODDS["skill_check"](
-        CATALOGUE, difficulty=difficulty, natural_touch=natural_touch, shocked=shocked
-    )
+def test_skill_check_matches_enumeration(difficulty: int, natural_touch: int,
+                                         shocked: bool) -> None:
+    report = ODDS["skill_check"](CATALOGUE, difficulty=difficulty, natural_touch=natural_touch,
+                                 shocked=shocked)
     target = 8 + difficulty - natural_touch + (2 if shocked else 0)
     assert report["target"] == target
     assert _chance(report) == _enumerated(target)
     margins = {str(roll - target): Fraction(1, 10) for roll in ROLLS}
-    assert {k: Fraction(v["exact"]) for k, v in report["margin"]["distribution"].items()} == margins
+    assert {k: Fraction(v["exact"]) for k, v in report["margin"]["distribution"].items()} == \
+        margins
 
 
 @pytest.mark.parametrize(("distance", "modifier"), [(0, -3), (1, -2), (3, 0), (5, 2)])
@@ -58,15 +57,8 @@ def test_to_hit_range_modifier(catalogue: Catalogue, distance: int, modifier: in
 
 
 def test_to_hit_rocket_shocked_direction(catalogue: Catalogue) -> None:
-    report = ODDS["to_hit"](
-        catalogue,
-        to_hit_number=5,
-        distance=4,
-        accuracy=3,
-        weapon="rocket-armour-piercing",
-        shocked=True,
-        direction_modifier=1,
-    )
+    report = ODDS["to_hit"](catalogue, to_hit_number=5, distance=4, accuracy=3,
+                            weapon="rocket-armour-piercing", shocked=True, direction_modifier=1)
     assert report["formula"] == "5 + 1 + 1 + 2 + 1 - 3 = 7"
     assert _chance(report) == Fraction(4, 10)
 
@@ -79,13 +71,13 @@ def test_out_of_range_cannot_hit(catalogue: Catalogue) -> None:
 
 
 def test_doubling_down_against_enumeration(catalogue: Catalogue) -> None:
-    report = ODDS["to_hit"](catalogue, to_hit_number=8, distance=3, accuracy=2, doubling_down=True)
+    report = ODDS["to_hit"](catalogue, to_hit_number=8, distance=3, accuracy=2,
+                            doubling_down=True)
     target = 6
     pairs = [(a >= target) + (b >= target) for a in ROLLS for b in ROLLS]
     hits = report["doubling_down"]["hits"]["distribution"]
     assert {int(k): Fraction(v["exact"]) for k, v in hits.items()} == {
-        n: Fraction(pairs.count(n), 100) for n in (0, 1, 2)
-    }
+        n: Fraction(pairs.count(n), 100) for n in (0, 1, 2)}
     assert Fraction(report["doubling_down"]["jam"]["exact"]) == Fraction(pairs.count(0), 100)
 
 
@@ -95,19 +87,12 @@ def test_placed_rockets_have_no_to_hit_roll(catalogue: Catalogue) -> None:
     assert caught.value.errors[0].path == "params.weapon"
 
 
-@pytest.mark.parametrize(
-    ("steady_hand", "aim", "reached"),
-    [
-        (0, 3, Fraction(1, 10)),
-        (4, 3, Fraction(3, 10)),
-        (5, 3, Fraction(5, 10)),
-        (9, 1, Fraction(4, 10)),
-        (10, 5, Fraction(7, 10)),
-    ],
-)
-def test_hit_column_with_steady_hand(
-    catalogue: Catalogue, steady_hand: int, aim: int, reached: Fraction
-) -> None:
+@pytest.mark.parametrize(("steady_hand", "aim", "reached"), [
+    (0, 3, Fraction(1, 10)), (4, 3, Fraction(3, 10)), (5, 3, Fraction(5, 10)),
+    (9, 1, Fraction(4, 10)), (10, 5, Fraction(7, 10)),
+])
+def test_hit_column_with_steady_hand(catalogue: Catalogue, steady_hand: int, aim: int,
+                                     reached: Fraction) -> None:
     # "Твердая рука": 1-4 shift one column, 5-8 two, 9-10 three
     shift = 0 if steady_hand == 0 else 1 if steady_hand <= 4 else 2 if steady_hand <= 8 else 3
     report = ODDS["hit_location"](catalogue, steady_hand=steady_hand, aim=aim)
@@ -123,13 +108,11 @@ def test_hit_column_with_steady_hand(
 
 def test_bail_out_caps_earlier_jumps_at_four(catalogue: Catalogue) -> None:
     # "Самолет в штопоре. Сложность 12", "-1 (максимум -4)"
-    report = ODDS["bail_out"](
-        catalogue, situation="spin", sixth_sense=2, quick_fire=1, previous_jumps=6
-    )
+    report = ODDS["bail_out"](catalogue, situation="spin", sixth_sense=2, quick_fire=1,
+                              previous_jumps=6)
     assert (report["target"], _chance(report)) == (5, Fraction(6, 10))
-    shocked = ODDS["bail_out"](
-        catalogue, situation="fuel-tank-explosion", sixth_sense=3, quick_fire=3, shocked=True
-    )
+    shocked = ODDS["bail_out"](catalogue, situation="fuel-tank-explosion", sixth_sense=3,
+                               quick_fire=3, shocked=True)
     assert (shocked["target"], _chance(shocked)) == (16, Fraction(0))
 
 
@@ -143,48 +126,37 @@ def test_landing_automatic_and_rolled(catalogue: Catalogue) -> None:
 
 
 def test_maneuver_beyond_g_and_speed(catalogue: Catalogue) -> None:
-    one = ODDS["maneuver"](catalogue, notation="4L2F", g_rating=2, max_speed=4, natural_touch=5)
+    one = ODDS["maneuver"](catalogue, notation="4L2F", g_rating=2, max_speed=4,
+                           natural_touch=5)
     assert [c["for"] for c in one["checks"]] == ["g_rating"]
     assert Fraction(one["all_pass"]["exact"]) == Fraction(7, 10)
-    two = ODDS["maneuver"](
-        catalogue, notation="4l2f", g_rating=2, max_speed=3, natural_touch=5, previous_steep=True
-    )
-    assert [c["for"] for c in two["checks"]] == ["g_rating", "max_speed", "repeated steep maneuver"]
+    two = ODDS["maneuver"](catalogue, notation="4l2f", g_rating=2, max_speed=3,
+                           natural_touch=5, previous_steep=True)
+    assert [c["for"] for c in two["checks"]] == ["g_rating", "max_speed",
+                                                 "repeated steep maneuver"]
     # 7/10 twice, then 8 + 3 - 5 = 6 -> 5/10
     assert Fraction(two["all_pass"]["exact"]) == Fraction(7, 10) ** 2 * Fraction(5, 10)
-    free = ODDS["maneuver"](catalogue, notation="4L2F", g_rating=3, max_speed=4, natural_touch=0)
+    free = ODDS["maneuver"](catalogue, notation="4L2F", g_rating=3, max_speed=4,
+                            natural_touch=0)
     assert free["checks"] == []
     assert free["all_pass"]["exact"] == "1/1"
 
 
-@pytest.mark.parametrize(
-    ("query", "params", "path"),
-    [
-        ("skill_check", {"difficulty": 1, "natural_touch": 11}, "params.natural_touch"),
-        ("skill_check", {"difficulty": 1, "natural_touch": 5, "luck": 2}, "params.luck"),
-        ("skill_check", {"natural_touch": 5}, "params.difficulty"),
-        (
-            "maneuver",
-            {"notation": "2R2A", "g_rating": 2, "max_speed": 3, "natural_touch": 1},
-            "params.difficulty",
-        ),
-        (
-            "maneuver",
-            {"notation": "4X2F", "g_rating": 2, "max_speed": 3, "natural_touch": 1},
-            "params.notation",
-        ),
-        (
-            "bail_out",
-            {"situation": "boredom", "sixth_sense": 1, "quick_fire": 1},
-            "params.situation",
-        ),
-        ("landing", {"natural_touch": 1, "conditions": ["rain"]}, "params.conditions[0]"),
-        ("check", {"formula": "luck"}, "params.formula"),
-    ],
-)
-def test_bad_parameters_name_the_parameter(
-    catalogue: Catalogue, query: str, params: dict[str, Any], path: str
-) -> None:
+@pytest.mark.parametrize(("query", "params", "path"), [
+    ("skill_check", {"difficulty": 1, "natural_touch": 11}, "params.natural_touch"),
+    ("skill_check", {"difficulty": 1, "natural_touch": 5, "luck": 2}, "params.luck"),
+    ("skill_check", {"natural_touch": 5}, "params.difficulty"),
+    ("maneuver", {"notation": "2R2A", "g_rating": 2, "max_speed": 3, "natural_touch": 1},
+     "params.difficulty"),
+    ("maneuver", {"notation": "4X2F", "g_rating": 2, "max_speed": 3, "natural_touch": 1},
+     "params.notation"),
+    ("bail_out", {"situation": "boredom", "sixth_sense": 1, "quick_fire": 1},
+     "params.situation"),
+    ("landing", {"natural_touch": 1, "conditions": ["rain"]}, "params.conditions[0]"),
+    ("check", {"formula": "luck"}, "params.formula"),
+])
+def test_bad_parameters_name_the_parameter(catalogue: Catalogue, query: str,
+                                           params: dict[str, Any], path: str) -> None:
     with pytest.raises(BadDocument) as caught:
         ODDS[query](catalogue, **params)
     assert caught.value.errors[0].path == path
@@ -197,21 +169,8 @@ def test_generic_check_and_cli(tmp_path: Any, capsys: Any, catalogue: Catalogue)
     packs = tmp_path / "cs-hex"
     packs.mkdir()
     (packs / PACK.name).write_text(PACK.read_text(encoding="utf-8"), encoding="utf-8")
-    assert (
-        main(
-            [
-                "--packs",
-                str(tmp_path),
-                "odds",
-                "cs-hex",
-                "skill_check",
-                "difficulty=2",
-                "natural_touch=4",
-                "shocked=true",
-            ]
-        )
-        == 0
-    )
+    assert main(["--packs", str(tmp_path), "odds", "cs-hex", "skill_check", "difficulty=2",
+                 "natural_touch=4", "shocked=true"]) == 0
     assert json.loads(capsys.readouterr().out)["chances"]["success"]["exact"] == "3/10"
     assert main(["--packs", str(tmp_path), "odds", "cs-hex"]) == 0
     assert sorted(json.loads(capsys.readouterr().out)["queries"]) == sorted(ODDS)
@@ -220,7 +179,8 @@ def test_generic_check_and_cli(tmp_path: Any, capsys: Any, catalogue: Catalogue)
 def test_speed_excess_cracks_the_nose_by_the_excess(catalogue: Catalogue) -> None:
     # "Фаза движения": a failed attempt beyond max speed - speed drops to 1, the nose takes as
     # many cracks as the excess, the plane smokes this turn and the next
-    report = ODDS["maneuver"](catalogue, notation="4L2F", g_rating=3, max_speed=2, natural_touch=5)
+    report = ODDS["maneuver"](catalogue, notation="4L2F", g_rating=3, max_speed=2,
+                              natural_touch=5)
     (check,) = report["checks"]
     assert (check["for"], check["excess"], check["target"]) == ("max_speed", 2, 5)
     assert "the nose takes 2 cracks" in check["on_failure"]
@@ -231,17 +191,11 @@ def test_speed_excess_cracks_the_nose_by_the_excess(catalogue: Catalogue) -> Non
 def test_speeding_up_beyond_acceleration_is_a_check(catalogue: Catalogue) -> None:
     # "превышения максимальной скорости и/или максимального ускорения": from speed 1 to 4 with
     # acceleration 2 exceeds it by 1 -> 8 + 1 - 5 = 4; failure flares the engine
-    report = ODDS["maneuver"](
-        catalogue,
-        notation="4L2F",
-        g_rating=3,
-        max_speed=4,
-        natural_touch=5,
-        current_speed=1,
-        acceleration=2,
-    )
+    report = ODDS["maneuver"](catalogue, notation="4L2F", g_rating=3, max_speed=4,
+                              natural_touch=5, current_speed=1, acceleration=2)
     (check,) = report["checks"]
-    assert (check["for"], check["excess"], check["formula"]) == ("acceleration", 1, "8 + 1 - 5 = 4")
+    assert (check["for"], check["excess"], check["formula"]) == ("acceleration", 1,
+                                                                 "8 + 1 - 5 = 4")
     assert "the nose takes 1 crack," in check["on_failure"]
     assert Fraction(report["all_pass"]["exact"]) == Fraction(7, 10)
 
@@ -249,58 +203,31 @@ def test_speeding_up_beyond_acceleration_is_a_check(catalogue: Catalogue) -> Non
 def test_slowing_down_beyond_acceleration_cracks_the_wings(catalogue: Catalogue) -> None:
     # "При неудачной попытке сбросить скорость быстрее чем это возможно, самолет получает по
     # трещине на переднюю часть крыла. Однако скорость сбрасывается." 7 -> 4 with acceleration 1
-    report = ODDS["maneuver"](
-        catalogue,
-        notation="4L2F",
-        g_rating=3,
-        max_speed=8,
-        natural_touch=5,
-        shocked=True,
-        current_speed=7,
-        acceleration=1,
-    )
+    report = ODDS["maneuver"](catalogue, notation="4L2F", g_rating=3, max_speed=8,
+                              natural_touch=5, shocked=True, current_speed=7, acceleration=1)
     (check,) = report["checks"]
-    assert (check["for"], check["excess"], check["formula"]) == (
-        "deceleration",
-        2,
-        "8 + 2 - 5 + 2 = 7",
-    )
+    assert (check["for"], check["excess"], check["formula"]) == ("deceleration", 2,
+                                                                 "8 + 2 - 5 + 2 = 7")
     assert check["on_failure"] == "the front of each wing takes a crack; the speed still drops"
     assert Fraction(report["all_pass"]["exact"]) == Fraction(4, 10)
 
 
 def test_change_of_speed_within_acceleration_needs_no_check(catalogue: Catalogue) -> None:
-    report = ODDS["maneuver"](
-        catalogue,
-        notation="4L2F",
-        g_rating=3,
-        max_speed=4,
-        natural_touch=0,
-        current_speed=2,
-        acceleration=2,
-    )
+    report = ODDS["maneuver"](catalogue, notation="4L2F", g_rating=3, max_speed=4,
+                              natural_touch=0, current_speed=2, acceleration=2)
     assert report["checks"] == []
     with pytest.raises(BadDocument) as caught:
-        ODDS["maneuver"](
-            catalogue, notation="4L2F", g_rating=3, max_speed=4, natural_touch=0, current_speed=2
-        )
+        ODDS["maneuver"](catalogue, notation="4L2F", g_rating=3, max_speed=4,
+                         natural_touch=0, current_speed=2)
     assert caught.value.errors[0].path == "params.acceleration"
 
 
 @given(st.integers(0, 10), st.integers(1, 5), st.integers(0, 10), st.booleans())
 def test_acceleration_check_exactly_when_the_change_exceeds_it(
-    current: int, acceleration: int, natural_touch: int, shocked: bool
-) -> None:
-    report = ODDS["maneuver"](
-        CATALOGUE,
-        notation="4L2F",
-        g_rating=3,
-        max_speed=10,
-        natural_touch=natural_touch,
-        shocked=shocked,
-        current_speed=current,
-        acceleration=acceleration,
-    )
+        current: int, acceleration: int, natural_touch: int, shocked: bool) -> None:
+    report = ODDS["maneuver"](CATALOGUE, notation="4L2F", g_rating=3, max_speed=10,
+                              natural_touch=natural_touch, shocked=shocked,
+                              current_speed=current, acceleration=acceleration)
     excess = abs(4 - current) - acceleration
     if excess <= 0:
         assert report["checks"] == []
@@ -315,9 +242,8 @@ def test_acceleration_check_exactly_when_the_change_exceeds_it(
 
 def test_failed_repeated_steep_maneuver_says_the_book_is_silent(catalogue: Catalogue) -> None:
     # "Маневры с G-рейтингом 3 и выше считается крутыми": the check is given, its failure is not
-    report = ODDS["maneuver"](
-        catalogue, notation="4L2F", g_rating=3, max_speed=4, natural_touch=5, previous_steep=True
-    )
+    report = ODDS["maneuver"](catalogue, notation="4L2F", g_rating=3, max_speed=4,
+                              natural_touch=5, previous_steep=True)
     (check,) = report["checks"]
     assert (check["for"], check["formula"]) == ("repeated steep maneuver", "8 + 3 - 5 = 6")
     assert "the book states no consequence" in check["on_failure"]
@@ -325,16 +251,11 @@ def test_failed_repeated_steep_maneuver_says_the_book_is_silent(catalogue: Catal
 
 def test_generic_bail_out_check_caps_earlier_jumps_too(catalogue: Catalogue) -> None:
     # "-1 (максимум -4)" holds however the check is asked for: 12 - 4 - 2 - 1 = 5
-    report = ODDS["check"](
-        catalogue, formula="bail-out", situation=12, previous_jumps=6, sixth_sense=2, quick_fire=1
-    )
+    report = ODDS["check"](catalogue, formula="bail-out", situation=12, previous_jumps=6,
+                           sixth_sense=2, quick_fire=1)
     assert (report["target"], report["formula"]) == (5, "12 - 4 - 2 - 1 = 5")
-    assert (
-        report["target"]
-        == ODDS["bail_out"](
-            catalogue, situation="spin", sixth_sense=2, quick_fire=1, previous_jumps=6
-        )["target"]
-    )
+    assert report["target"] == ODDS["bail_out"](catalogue, situation="spin", sixth_sense=2,
+                                                quick_fire=1, previous_jumps=6)["target"]
 
 
 def test_landing_on_a_zeppelin_is_always_rolled(catalogue: Catalogue) -> None:

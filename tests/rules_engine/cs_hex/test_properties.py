@@ -13,49 +13,26 @@ from rules_engine.cs_hex import check
 from tests.rules_engine.cs_hex.designs import PACK, design_doc
 
 CATALOGUE = build_catalogue([read_pack_file(PACK)])
-AREAS = [
-    "nose",
-    "right_wing_front",
-    "right_wing_rear",
-    "left_wing_front",
-    "left_wing_rear",
-    "tail",
-    "wing",
-]
+AREAS = ["nose", "right_wing_front", "right_wing_rear", "left_wing_front", "left_wing_rear",
+         "tail", "wing"]
 GUNS = ["cal-30", "cal-40", "cal-50", "cal-60", "cal-70", "rocket-flash", "cal-99"]
-ROCKETS = [
-    "rocket-armour-piercing",
-    "rocket-flash",
-    "rocket-seeker",
-    "rocket-beacon",
-    "cal-30",
-    "nothing",
-]
+ROCKETS = ["rocket-armour-piercing", "rocket-flash", "rocket-seeker", "rocket-beacon",
+           "cal-30", "nothing"]
 
-airframes = st.fixed_dictionaries(
-    {
-        "part": st.just("airframe"),
-        "plane_type": st.sampled_from(["light", "heavy", "blimp"]),
-        "size": st.integers(1, 12),
-        "max_speed": st.integers(1, 6),
-        "g_rating": st.integers(1, 6),
-        "acceleration": st.integers(1, 4),
-    }
-)
+airframes = st.fixed_dictionaries({
+    "part": st.just("airframe"), "plane_type": st.sampled_from(["light", "heavy", "blimp"]),
+    "size": st.integers(1, 12), "max_speed": st.integers(1, 6), "g_rating": st.integers(1, 6),
+    "acceleration": st.integers(1, 4)})
 parts = st.one_of(
     airframes,
-    st.fixed_dictionaries(
-        {"part": st.just("armour"), "area": st.sampled_from(AREAS), "points": st.integers(0, 120)}
-    ),
-    st.fixed_dictionaries(
-        {"part": st.just("gun"), "weapon": st.sampled_from(GUNS), "count": st.integers(1, 4)}
-    ),
-    st.fixed_dictionaries(
-        {"part": st.just("turret"), "guns": st.lists(st.sampled_from(GUNS), max_size=4)}
-    ),
-    st.fixed_dictionaries(
-        {"part": st.just("rocket"), "weapon": st.sampled_from(ROCKETS), "count": st.integers(1, 5)}
-    ),
+    st.fixed_dictionaries({"part": st.just("armour"), "area": st.sampled_from(AREAS),
+                           "points": st.integers(0, 120)}),
+    st.fixed_dictionaries({"part": st.just("gun"), "weapon": st.sampled_from(GUNS),
+                           "count": st.integers(1, 4)}),
+    st.fixed_dictionaries({"part": st.just("turret"),
+                           "guns": st.lists(st.sampled_from(GUNS), max_size=4)}),
+    st.fixed_dictionaries({"part": st.just("rocket"), "weapon": st.sampled_from(ROCKETS),
+                           "count": st.integers(1, 5)}),
     st.fixed_dictionaries({"part": st.just("drop_tank"), "count": st.integers(1, 3)}),
 )
 designs = st.lists(parts, max_size=12).map(lambda entries: design_doc(*entries))
@@ -79,7 +56,8 @@ def test_every_violation_path_exists_in_the_document(doc: dict[str, Any]) -> Non
 
 @settings(max_examples=150, deadline=None)
 @given(designs, st.sampled_from(AREAS[:6]), st.integers(1, 100))
-def test_adding_armour_never_lowers_the_mass(doc: dict[str, Any], area: str, points: int) -> None:
+def test_adding_armour_never_lowers_the_mass(doc: dict[str, Any], area: str,
+                                             points: int) -> None:
     before = check(CATALOGUE, doc).points
     heavier = design_doc(*doc["entries"], {"part": "armour", "area": area, "points": points})
     after = check(CATALOGUE, heavier).points
