@@ -39,7 +39,7 @@ run: install var
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py loadpack
 	@$(PY) manage.py ensureadmin > var/admin-login.txt
-	@echo "Starting a Celery worker (embedded broker under var/) and the site on http://$(HOST):$(PORT)/admin/"
+	@echo "Starting a Celery worker (embedded broker under var/) and the site: open http://$(HOST):$(PORT)/"
 	@: > var/worker.log; \
 	  $(PY) -m celery -A builder worker --loglevel=warning --concurrency=1 >> var/worker.log 2>&1 & \
 	  worker=$$!; server=; tailer=; \
@@ -51,7 +51,7 @@ run: install var
 	  $(PY) manage.py runserver $(HOST):$(PORT) & server=$$!; \
 	  for _ in $$(seq 120); do $(PY) -c "import socket; socket.create_connection(('$(HOST)', $(PORT)), 1)" \
 	    2>/dev/null && break; kill -0 $$server 2>/dev/null || exit 1; sleep 0.5; done; \
-	  echo; cat var/admin-login.txt; echo "Log in at http://$(HOST):$(PORT)/admin/ (Ctrl-C stops everything)"; \
+	  echo; cat var/admin-login.txt; echo "Open http://$(HOST):$(PORT)/ (the admin is at /admin/; Ctrl-C stops everything)"; \
 	  wait $$server
 
 ## make test: install what the tests need and run them all (SQLite, or DATABASE_URL)

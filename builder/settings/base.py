@@ -108,6 +108,15 @@ MEDIA_ROOT = env.path("MEDIA_ROOT", default=str(VAR_DIR / "media"))
 
 CONTENT_PACK_DIR = BASE_DIR / "content" / "packs"
 
+# The site's account pages (builder/accounts/urls.py) and where they lead.
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "/"
+LOGOUT_REDIRECT_URL = "/"
+EMAIL_BACKEND = env(
+    "EMAIL_BACKEND", default="django.core.mail.backends.console.EmailBackend"
+)
+DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="muster@localhost")
+
 
 CELERY_BROKER_URL = env("CELERY_BROKER_URL", default="filesystem://")
 CELERY_BROKER_TRANSPORT_OPTIONS = (
