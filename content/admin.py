@@ -224,6 +224,7 @@ class FigureAdmin(ImportExportMixin, CatalogueRecordAdmin):
     form = FigureForm
     resource_classes = [FigureResource]
     formats = [base_formats.CSV, base_formats.XLSX]
+    import_template_name = "admin/content/figure/import.html"
     list_display = (
         "thumbnail",
         "name",
