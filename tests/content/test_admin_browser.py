@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import json
 import os
-from io import BytesIO
 from pathlib import Path
 
 import pytest
-from PIL import Image
 from django.contrib.auth import get_user_model
+from PIL import Image
 
 from content.models import CombatDial, Figure, GameSystem
 from content.services.packs import pack_load
