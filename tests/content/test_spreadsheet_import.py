@@ -154,7 +154,8 @@ def test_every_bad_cell_is_reported_by_row_and_column_and_nothing_is_imported(ad
     }
     assert preview.context.get("confirm_form") is None
     page = preview.content.decode()
-    assert "<tr><td>2</td><td><code>point_value</code></td><td>&#x27;lots&#x27; is not a whole number" in page
+    row = "<tr><td>2</td><td><code>point_value</code></td><td>&#x27;lots&#x27; is not a whole"
+    assert row in page
     assert not Figure.objects.filter(pack__pack_id="cs-air-action-collection").exists()
     assert not CombatDial.objects.filter(stable_id="nate-hollis-fury-dial").exists()
 
