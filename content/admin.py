@@ -72,7 +72,6 @@ class CatalogueRecordAdmin(admin.ModelAdmin):
     list_select_related = ("system",)
     readonly_fields = ("data_preview", "source_preview", "uncertain_preview")
     fieldsets = record_fieldsets()
-    prepopulated_fields = {"stable_id": ("name",)}
 
     class Media:
         css = {"all": ("content/admin.css",)}
@@ -113,6 +112,11 @@ class CatalogueRecordAdmin(admin.ModelAdmin):
                 "pack"
             ].help_text = "Leave blank to keep the record in your collection pack for its system."
         return form
+
+    def get_prepopulated_fields(self, request: HttpRequest, obj: Any = None) -> dict[str, Any]:
+        """A new record's stable id is made from its name as it is typed; an existing one is
+        never renamed, so it is left alone."""
+        return {"stable_id": ("name",)} if obj is None else {}
 
     def get_changeform_initial_data(self, request: HttpRequest) -> dict[str, Any]:
         """A new record is the collector's own: its source says so, nothing to type."""

@@ -152,6 +152,7 @@ def test_a_collector_enters_a_figure_with_its_dial_and_photo_then_imports_ten(
     thumb = row.locator("img.muster-thumb")
     assert thumb.evaluate("img => img.complete && img.naturalWidth") == 96
     assert row.locator(".muster-badge").inner_text() == "real"
+    screenshot(page, "figure-list", "#changelist")
 
     page.get_by_role("link", name="Import").click()
     page.set_input_files("#id_import_file", str(EXAMPLE))
