@@ -9,7 +9,8 @@
   (nesting too deep, integers too long), values the database would refuse (NUL, lone
   surrogates, numbers out of range), and anything the database still refuses when the record
   is saved (the save is tried in a savepoint while the form is validated);
-- names with control, invisible or text-direction characters are refused;
+- names with control, invisible or text-direction characters are refused, and a new record
+  goes only into a pack of its own system;
 - a record whose references are broken still opens: a read-only panel that cannot be drawn
   says why instead of failing the page.
 
@@ -81,9 +82,13 @@ def _bound_data_guard(bound_data: Callable[[Any, Any], Any]) -> Callable[[Any, A
     @functools.wraps(bound_data)
     def guarded(data: Any, initial: Any) -> Any:
         try:
-            return bound_data(data, initial)
+            value = bound_data(data, initial)
         except (RecursionError, ValueError, OverflowError, MemoryError):
             return forms.fields.InvalidJSONInput(data)
+        if document_hazards(value):
+            # Shown again as typed: a lone surrogate or NaN cannot be rendered back.
+            return forms.fields.InvalidJSONInput(data)
+        return value
 
     return guarded
 
@@ -102,6 +107,11 @@ def guarded_form(form_class: type[forms.ModelForm]) -> type[forms.ModelForm]:  #
 
         def clean(self) -> dict[str, Any]:
             cleaned: dict[str, Any] = super().clean()
+            system, pack = cleaned.get("system"), cleaned.get("pack")
+            if system is not None and pack is not None and pack.system_id != system.pk:
+                self.add_error(
+                    "pack", f"pack {pack.pack_id} belongs to {pack.system}, not {system}"
+                )
             for name, value in list(cleaned.items()):
                 if isinstance(value, str) and isinstance(self.fields[name], forms.CharField):
                     bad = invisible_characters(value)

@@ -30,7 +30,13 @@ def list_pins(doc: Mapping[str, Any]) -> dict[str, str]:
     """The pack versions a list document names in ``content`` (pack id -> version)."""
     content = doc.get("content")
     refs = content if isinstance(content, list) else [content] if content else []
-    return {ref["pack"]: ref["version"] for ref in refs if isinstance(ref, Mapping)}
+    return {
+        ref["pack"]: ref["version"]
+        for ref in refs
+        if isinstance(ref, Mapping)
+        and isinstance(ref.get("pack"), str)
+        and isinstance(ref.get("version"), str)
+    }
 
 
 def engine_catalogue(pins: Mapping[str, str] | None = None) -> Catalogue:
@@ -122,7 +128,6 @@ def record_list(
     min_points: int | None = None,
     max_points: int | None = None,
     search: str | None = None,
-    ids: Iterable[int] | None = None,
 ) -> QuerySet[CatalogueRecord]:
     """Records of one type with the catalogue API's filters, in one query with their joins."""
     model = RECORD_MODELS[record_type]
@@ -142,8 +147,6 @@ def record_list(
             rows = rows.filter(point_value__gte=min_points)
         if max_points is not None:
             rows = rows.filter(point_value__lte=max_points)
-    if ids is not None:
-        rows = rows.filter(id__in=list(ids))
     return rows
 
 
