@@ -56,15 +56,15 @@ def test_a_shared_link_opens_for_anyone_until_made_private(
     client.post(f"/lists/{saved.uuid}/share/", {"visibility": "unlisted"})
     saved.refresh_from_db()
     stranger = Client()
-    page = stranger.get(f"/shared/{saved.share_token}/").content.decode()
+    page = stranger.get(f"/lists/shared/{saved.share_token}/").content.decode()
     assert "Dust Devils" in page
     assert "shared by ada" in page
     old_token = saved.share_token
     client.post(f"/lists/{saved.uuid}/share/", {"visibility": "unlisted", "new_link": "1"})
-    assert stranger.get(f"/shared/{old_token}/").status_code == 404
+    assert stranger.get(f"/lists/shared/{old_token}/").status_code == 404
     client.post(f"/lists/{saved.uuid}/share/", {"visibility": "private"})
     saved.refresh_from_db()
-    assert stranger.get(f"/shared/{saved.share_token}/").status_code == 404
+    assert stranger.get(f"/lists/shared/{saved.share_token}/").status_code == 404
 
 
 def test_upgrade_preview_shows_the_new_price_then_applies(client: Client, saved: SavedList) -> None:
