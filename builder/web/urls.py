@@ -43,7 +43,7 @@ urlpatterns += [
     path("lists/<uuid:list_uuid>/restore/", lists.list_restore, name="list-restore"),
     path("lists/<uuid:list_uuid>/share/", lists.list_share, name="list-share"),
     path("lists/<uuid:list_uuid>/upgrade/", lists.list_upgrade, name="list-upgrade"),
-    path("shared/<str:token>/", lists.shared_list, name="shared-list"),
+    path("lists/shared/<str:token>/", lists.shared_list, name="shared-list"),
 ]
 
 from builder.web.views import collection  # noqa: E402
@@ -58,4 +58,12 @@ from builder.web.views import fights  # noqa: E402
 urlpatterns += [
     path("fights/", fights.fights, name="fights"),
     path("fights/<uuid:public_id>/", fights.fight, name="fight"),
+]
+
+from builder.web.views import printing  # noqa: E402
+
+urlpatterns += [
+    path("print/", printing.print_start, name="print"),
+    path("print/<int:job_id>/", printing.print_job, name="print-job"),
+    path("print/<int:job_id>/pdf/", printing.print_pdf, name="print-pdf"),
 ]

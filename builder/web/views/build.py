@@ -235,6 +235,13 @@ def builder_context(
     context: dict[str, Any] = {
         "doc": doc,
         "content_json": json.dumps(doc.get("content", [])),
+        "pins": [
+            ref
+            for ref in (
+                doc.get("content") if isinstance(doc.get("content"), list) else [doc.get("content")]
+            )
+            if isinstance(ref, dict)
+        ],
         "verdict": verdict,
         "layout": laid_out,
         "entries": entries,

@@ -10,7 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
-from builder.api import engine
+from builder.api.engine_apis import simulation_checked
 from builder.api.limits import check_runs
 from builder.core.errors import ApplicationError
 from builder.lists.selectors import saved_lists_for_owner
@@ -62,10 +62,19 @@ def fights(request: HttpRequest) -> HttpResponse:
             errors["seed"] = "Give a whole number."
         if not errors:
             a, b = by_uuid[values["list_a"]], by_uuid[values["list_b"]]
+            inputs = {
+                "list_a": a.document,
+                "list_b": b.document,
+                "scenario": {},
+                "runs": runs,
+                "seed": seed,
+            }
             try:
-                engine.simulation_inputs(a.document, b.document, {})
+                simulation_checked(inputs)
             except BadDocument as exc:
-                errors["list_b"] = "; ".join(e.message for e in exc.errors)
+                errors["list_b"] = "; ".join(f"{e.path}: {e.message}" for e in exc.errors)
+            except ApplicationError as exc:
+                errors["runs"] = exc.message
             else:
                 job = simulation_job_create(
                     owner=request.user,

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
+from pypdf import PdfReader
 
+from builder.celery import app as celery_app
 from builder.lists.models import SavedList
 from builder.lists.services import saved_list_create
 from builder.simulations import services as simulation_services
@@ -52,7 +56,18 @@ def wait_points(page: Any, value: str) -> None:
     )
 
 
-def test_sign_up_build_break_fix_and_save_a_warband(page: Any, live_server: Any) -> None:
+@pytest.fixture
+def eager_workers(settings: Any, tmp_path: Any) -> Iterator[None]:
+    """Jobs run as soon as they are queued, and PDFs go to a fresh folder."""
+    settings.PRINT_ROOT = tmp_path / "print"
+    celery_app.conf.task_always_eager = True
+    yield
+    celery_app.conf.task_always_eager = False
+
+
+def test_sign_up_build_break_fix_save_and_print_a_warband(
+    page: Any, live_server: Any, eager_workers: None
+) -> None:
     page.goto(f"{live_server.url}/")
     page.click("text=Sign up")
     page.fill("#id_username", "ada")
@@ -93,6 +108,18 @@ def test_sign_up_build_break_fix_and_save_a_warband(page: Any, live_server: Any)
     assert (saved.name, saved.points, saved.legal) == ("Dust Devils", 114, True)
     assert saved.document["entries"][0]["skills"] == ["heroic"]
     assert page.input_value("#e0-name") == "Sergeant Vance"
+
+    page.click("#print-list")
+    assert page.input_value("#kind") == "roster"
+    page.click("button:text-is('Make the PDF')")
+    page.wait_for_selector("#download-pdf", timeout=60_000)
+    with page.expect_download() as download:
+        page.click("#download-pdf")
+    pdf = Path(download.value.path()).read_bytes()
+    assert pdf.startswith(b"%PDF")
+    text = "".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages)
+    assert "Dust Devils" in text
+    assert "Sergeant Vance" in text
 
 
 def test_a_collector_builds_an_air_action_squadron_from_owned_figures(
