@@ -1,18 +1,41 @@
-"""The catalogue admin: search, filters, readable dials and JSON, schema-checked edits."""
+"""The catalogue admin: search, filters, readable tables, documents edited as forms."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from django.contrib import admin
-from django.db.models import Count, QuerySet
-from django.http import HttpRequest
-from django.utils.safestring import SafeString
+from django.contrib.admin import helpers
+from django.db.models import Count, Exists, OuterRef, QuerySet
+from django.http import HttpRequest, HttpResponse
+from django.template.response import TemplateResponse
+from django.urls import path, reverse
+from django.utils.html import format_html
+from django.utils.safestring import SafeString, mark_safe
+from import_export.admin import ImportExportMixin
+from import_export.formats import base_formats
 
+from builder.printing.admin_actions import print_cards
 from content import models
+from content.admin_forms import FigureForm, RecordForm, data_widget
+from content.admin_guards import RecordAdminGuards
+from content.admin_lists import (
+    HeldOnlyFilter,
+    RealOrSampleFilter,
+    TailFirstPaginator,
+    figure_photo_response,
+)
+from content.admin_widgets import STATS_BY_SYSTEM, CombatDialWidget
 from content.dial_display import dial_table, json_preview, speed_table
+from content.record_display import record_table
+from content.schemas import record_schema_path
 from content.selectors import ability_colours
 from content.services import record_save
+from content.services.collection import collection_pack_get_or_create, collector_source
+from content.services.photos import figure_photo_thumbnail
+from content.services.records import figure_dial_save
+from content.spreadsheet import FigureResource
+from content.systems import SYSTEMS
 
 
 def record_fieldsets(*sections: tuple[str, tuple[str, ...]]) -> tuple[Any, ...]:
@@ -32,23 +55,125 @@ def record_fieldsets(*sections: tuple[str, tuple[str, ...]]) -> tuple[Any, ...]:
     )
 
 
-class CatalogueRecordAdmin(admin.ModelAdmin):
-    """Shared by every record type: provenance visible, documents previewed and validated."""
+@admin.display(description="data", ordering="sample")
+def real_or_sample(obj: models.CatalogueRecord) -> SafeString:
+    """A badge no one can miss: invented illustration data, or a real record."""
+    if obj.sample:
+        return format_html('<span class="muster-badge sample">{}</span>', "sample")
+    return format_html('<span class="muster-badge real">{}</span>', "real")
 
-    list_display = ("name", "stable_id", "system", "sample", "uncertain_count")
-    list_filter = ("system", "pack", "sample")
+
+class CatalogueRecordAdmin(RecordAdminGuards, admin.ModelAdmin):
+    """Shared by every record type: provenance visible, documents shown as tables and edited
+    as forms drawn from their schema (raw JSON at ``?raw=1``), validated before saving."""
+
+    form = RecordForm
+    list_display = ("name", "stable_id", "system", real_or_sample, "uncertain_count")
+    list_filter = (("system", HeldOnlyFilter), ("pack", HeldOnlyFilter), RealOrSampleFilter)
     search_fields = ("name", "stable_id", "name_original")
     list_select_related = ("system",)
     readonly_fields = ("data_preview", "source_preview", "uncertain_preview")
     fieldsets = record_fieldsets()
+    actions = (print_cards,)
+
+    class Media:
+        css = {"all": ("content/admin.css",)}
 
     @admin.display(description="uncertain values")
     def uncertain_count(self, obj: models.CatalogueRecord) -> int:
         return len(obj.uncertain or [])
 
-    @admin.display(description="document (read-only view)")
+    @admin.display(description="document")
     def data_preview(self, obj: models.CatalogueRecord) -> SafeString:
-        return json_preview(obj.data)
+        return record_table(obj.RECORD_TYPE, obj.data)
+
+    def _system(self, request: HttpRequest, obj: Any) -> models.GameSystem | None:
+        if obj is not None and obj.system_id:
+            return obj.system
+        wanted = request.POST.get("system") or request.GET.get("system")
+        if wanted and str(wanted).isdigit():
+            return models.GameSystem.objects.filter(pk=wanted).first()
+        return None
+
+    def get_form(
+        self, request: HttpRequest, obj: Any = None, change: bool = False, **kwargs: Any
+    ) -> Any:
+        raw = request.GET.get("raw") == "1"
+        widget, schema = data_widget(
+            self.model, self._system(request, obj), obj.data if obj else None, raw
+        )
+        form = super().get_form(request, obj, change=change, widgets={"data": widget}, **kwargs)
+        form.form_schema = schema
+        if "data" in form.base_fields:
+            form.base_fields["data"].label = {
+                models.CombatDial: "Edit the clicks",
+                models.SpeedDial: "Edit the speeds",
+            }.get(self.model, "Edit")
+        if "pack" in form.base_fields:
+            form.base_fields["pack"].required = False
+            form.base_fields[
+                "pack"
+            ].help_text = "Leave blank to keep the record in your collection pack for its system."
+        return form
+
+    def get_prepopulated_fields(self, request: HttpRequest, obj: Any = None) -> dict[str, Any]:
+        """A new record's stable id is made from its name as it is typed; an existing one is
+        never renamed, so it is left alone."""
+        return {"stable_id": ("name",)} if obj is None else {}
+
+    def get_changeform_initial_data(self, request: HttpRequest) -> dict[str, Any]:
+        """A new record is the collector's own: its source says so, nothing to type."""
+        initial = super().get_changeform_initial_data(request)
+        system = self._system(request, None)
+        if system is not None:
+            initial.setdefault("source", collector_source(system))
+            initial.setdefault("uncertain", [])
+        return initial
+
+    def get_fieldsets(self, request: HttpRequest, obj: Any = None) -> Any:
+        raw = request.GET.get("raw") == "1"
+        link = (
+            format_html('<a href="?">{}</a>', "Edit as a form")
+            if raw
+            else format_html('<a href="?raw=1">{}</a>', "Edit the raw JSON (for experts)")
+        )
+        out = []
+        for title, options in super().get_fieldsets(request, obj):
+            if obj is None:  # nothing saved yet to show read-only
+                shown = [f for f in options["fields"] if f not in self.readonly_fields]
+                if not shown:
+                    continue
+                options = {**options, "fields": shown}
+            if title == "Document":
+                options = {
+                    **options,
+                    "description": format_html('<p class="muster-mode">{}</p>', link),
+                }
+            out.append((title, options))
+        return out
+
+    def add_view(
+        self, request: HttpRequest, form_url: str = "", extra_context: Any = None
+    ) -> HttpResponse:
+        """A new record starts with its system, which decides its document's shape."""
+        if request.method == "GET" and not request.GET.get("system"):
+            systems = self._systems_for_new_records()
+            context = {
+                **self.admin_site.each_context(request),
+                "opts": self.model._meta,
+                "systems": systems,
+                "title": f"Add {self.model._meta.verbose_name}: choose the game",
+            }
+            return TemplateResponse(request, "admin/content/choose_system.html", context)
+        return super().add_view(request, form_url, extra_context)
+
+    def _systems_for_new_records(self) -> QuerySet[models.GameSystem]:
+        """The games whose catalogue already holds this kind of record (every game with a
+        schema for it when none does yet)."""
+        with_schema = [s for s in SYSTEMS if record_schema_path(self.model.RECORD_TYPE, s)]
+        systems = models.GameSystem.objects.filter(slug__in=with_schema).order_by("name")
+        holding = systems.filter(Exists(self.model.objects.filter(system=OuterRef("pk"))))
+        return holding if holding.exists() else systems
 
     @admin.display(description="source")
     def source_preview(self, obj: models.CatalogueRecord) -> SafeString:
@@ -59,6 +184,8 @@ class CatalogueRecordAdmin(admin.ModelAdmin):
         return json_preview(obj.uncertain)
 
     def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
+        if not obj.pack_id:
+            obj.pack = collection_pack_get_or_create(system=obj.system)
         record_save(record=obj)
 
 
@@ -100,20 +227,40 @@ class PointValueFilter(admin.SimpleListFilter):
 
 
 @admin.register(models.Figure)
-class FigureAdmin(CatalogueRecordAdmin):
+class FigureAdmin(ImportExportMixin, CatalogueRecordAdmin):
+    form = FigureForm
+    resource_classes = [FigureResource]
+    formats = [base_formats.CSV, base_formats.XLSX]
+    import_template_name = "admin/content/figure/import.html"
     list_display = (
+        "thumbnail",
         "name",
+        "pilot",
+        "plane_model",
         "collector_number",
         "kind",
         "point_value",
-        "squadron_symbol",
-        "system",
         "release",
-        "sample",
+        "system",
+        real_or_sample,
     )
-    list_filter = ("system", "release", "kind", PointValueFilter, "sample")
-    search_fields = ("name", "stable_id", "collector_number", "data__pilot")
+    list_display_links = ("name",)
+    list_filter = (
+        ("system", HeldOnlyFilter),
+        ("release", HeldOnlyFilter),
+        "kind",
+        PointValueFilter,
+        RealOrSampleFilter,
+    )
+    # Every field is searched through an index on PostgreSQL (see the 0002 migration).
+    search_fields = ("name", "pilot", "plane_model", "=collector_number", "=stable_id")
+    search_help_text = "Name, pilot or plane (any part), or an exact collector number or id."
     list_select_related = ("system", "release")
+    # The admin's order is the figure_list_order index's, read without joining game systems.
+    ordering = ("system_id", "collector_number", "name", "id")
+    show_full_result_count = False
+    paginator = TailFirstPaginator
+    list_per_page = 50
     readonly_fields = (
         *CatalogueRecordAdmin.readonly_fields,
         "kind",
@@ -121,13 +268,97 @@ class FigureAdmin(CatalogueRecordAdmin):
         "point_value",
         "squadron_symbol",
         "release",
+        "photo_preview",
         "combat_dial_table",
         "speed_dial_table",
     )
-    fieldsets = record_fieldsets(
-        ("On the base", ("kind", "collector_number", "point_value", "squadron_symbol", "release")),
-        ("Dials", ("combat_dial_table", "speed_dial_table")),
+    fieldsets = (
+        *record_fieldsets(
+            (
+                "On the base",
+                ("kind", "collector_number", "point_value", "squadron_symbol", "release"),
+            )
+        )[:-1],
+        ("Dials", {"fields": ("combat_dial_table", "speed_dial_table", "dial")}),
+        ("Photo", {"fields": ("photo_preview", "photo")}),
+        record_fieldsets()[-1],
     )
+    LIST_DEFERRED = (
+        *("data", "source", "uncertain", "name_original", "squadron_symbol"),
+        *("release__data", "release__source", "release__uncertain"),
+    )
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[models.Figure]:
+        queryset = super().get_queryset(request)
+        match = request.resolver_match
+        if match is not None and (match.url_name or "").endswith("_changelist"):
+            queryset = queryset.defer(*self.LIST_DEFERRED)
+        return queryset
+
+    @admin.display(description=mark_safe('<input type="checkbox" id="action-toggle">'))
+    def action_checkbox(self, obj: models.Figure) -> SafeString:
+        """The row's action box, written directly: a form widget per row costs more than the
+        rest of the row together."""
+        return format_html(
+            '<input type="checkbox" name="{}" value="{}" class="action-select" aria-label="{}">',
+            helpers.ACTION_CHECKBOX_NAME,
+            obj.pk,
+            format_html("Select this object for an action - {}", obj),
+        )
+
+    def get_urls(self) -> list[Any]:
+        view = self.admin_site.admin_view(self.photo_view)
+        return [
+            path("<int:pk>/photo/<str:size>/", view, name="content_figure_photo"),
+            *super().get_urls(),
+        ]
+
+    def photo_view(self, request: HttpRequest, pk: int, size: str) -> HttpResponse:
+        return figure_photo_response(pk, size)
+
+    @admin.display(description="photo")
+    def thumbnail(self, obj: models.Figure) -> SafeString | str:
+        if not obj.photo_thumbnail:
+            return ""
+        return format_html(
+            '<img class="muster-thumb" src="{}" alt="{}" loading="lazy">',
+            self._photo_url(obj, "thumbnail"),
+            obj.name,
+        )
+
+    @admin.display(description="current photo")
+    def photo_preview(self, obj: models.Figure) -> SafeString | str:
+        if not obj.photo:
+            return "No photo yet."
+        return format_html(
+            '<img class="muster-photo" src="{}" alt="{}">', self._photo_url(obj, "full"), obj.name
+        )
+
+    def _photo_url(self, obj: models.Figure, size: str) -> str:
+        return reverse("admin:content_figure_photo", args=(obj.pk, size))
+
+    def get_form(
+        self, request: HttpRequest, obj: Any = None, change: bool = False, **kwargs: Any
+    ) -> Any:
+        form = super().get_form(request, obj, change=change, **kwargs)
+        system = self._system(request, obj)
+        if "dial" in form.base_fields and system is not None:
+            field = form.base_fields["dial"]
+            dial = obj.combat_dial.data if obj is not None and obj.combat_dial_id else None
+            stats = (dial or {}).get("stats") or STATS_BY_SYSTEM.get(system.slug, [])
+            field.widget = CombatDialWidget(stats, ability_colours(system.pk))
+            field.initial = dial
+        return form
+
+    def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
+        dial = form.cleaned_data.get("dial")
+        if dial and "dial" in form.changed_data:
+            if not obj.pack_id:
+                obj.pack = collection_pack_get_or_create(system=obj.system)
+            figure_dial_save(figure=obj, dial=dial)
+        super().save_model(request, obj, form, change)
+        if "photo" in form.changed_data:
+            figure_photo_thumbnail(figure=obj)
 
     @admin.display(description="combat dial")
     def combat_dial_table(self, obj: models.Figure) -> SafeString:
@@ -141,22 +372,17 @@ class FigureAdmin(CatalogueRecordAdmin):
 
 @admin.register(models.CombatDial)
 class CombatDialAdmin(CatalogueRecordAdmin):
-    readonly_fields = (*CatalogueRecordAdmin.readonly_fields, "dial")
-    fieldsets = record_fieldsets(("Clicks", ("dial",)))
     inlines = (FigureInline,)
 
     @admin.display(description="click by click")
-    def dial(self, obj: models.CombatDial) -> SafeString:
+    def data_preview(self, obj: models.CombatDial) -> SafeString:
         return dial_table(obj.data, ability_colours(obj.system_id) if obj.system_id else {})
 
 
 @admin.register(models.SpeedDial)
 class SpeedDialAdmin(CatalogueRecordAdmin):
-    readonly_fields = (*CatalogueRecordAdmin.readonly_fields, "speeds")
-    fieldsets = record_fieldsets(("Speeds", ("speeds",)))
-
     @admin.display(description="speeds")
-    def speeds(self, obj: models.SpeedDial) -> SafeString:
+    def data_preview(self, obj: models.SpeedDial) -> SafeString:
         return speed_table(obj.data)
 
 
@@ -167,8 +393,8 @@ class ReleaseAdmin(CatalogueRecordAdmin):
 
 @admin.register(models.Ability)
 class AbilityAdmin(CatalogueRecordAdmin):
-    list_display = ("name", "kind", "stable_id", "system", "sample")
-    list_filter = ("system", "kind", "sample")
+    list_display = ("name", "kind", "stable_id", "system", real_or_sample)
+    list_filter = (("system", HeldOnlyFilter), "kind", RealOrSampleFilter)
     readonly_fields = (*CatalogueRecordAdmin.readonly_fields, "kind")
 
 

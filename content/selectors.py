@@ -10,13 +10,15 @@ from content.models import Ability, ContentPackVersion
 from rules_engine.catalogue import Catalogue, build_catalogue
 
 
-def ability_colours(system_id: int) -> dict[str, dict[str, Any]]:
-    """Ability stable id -> its name and display colour, for colour-keyed dial values."""
+def ability_colours(system_id: int, kind: str | None = None) -> dict[str, dict[str, Any]]:
+    """Ability stable id -> its name and display colour, for colour-keyed dial values
+    (only abilities of ``kind`` when given, e.g. the speed effects of a speed dial)."""
+    abilities = Ability.objects.filter(system_id=system_id)
+    if kind is not None:
+        abilities = abilities.filter(kind=kind)
     return {
         stable_id: {"name": name, "colour": (data or {}).get("colour")}
-        for stable_id, name, data in Ability.objects.filter(system_id=system_id).values_list(
-            "stable_id", "name", "data"
-        )
+        for stable_id, name, data in abilities.values_list("stable_id", "name", "data")
     }
 
 

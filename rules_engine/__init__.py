@@ -7,6 +7,7 @@ list documents, and answers with plain values.
 from rules_engine.api import check, cost
 from rules_engine.catalogue import Catalogue, Record, build_catalogue, load_catalogue
 from rules_engine.errors import BadDocument, DocumentError
+from rules_engine.odds import odds, odds_queries
 from rules_engine.simulation import (
     merge_blocks,
     plan_blocks,
@@ -29,6 +30,8 @@ __all__ = [
     "cost",
     "load_catalogue",
     "merge_blocks",
+    "odds",
+    "odds_queries",
     "plan_blocks",
     "simulate",
     "simulate_block",

@@ -68,6 +68,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("system", choices=sorted(SYSTEM_PACKAGES))
     p.add_argument("query", nargs="?", help="what to compute (omit to list them)")
     p.add_argument("params", nargs="*", help="key=value parameters (values read as JSON)")
+    p.add_argument("--describe", action="store_true", help="every query's parameters")
     p.set_defaults(run=_odds)
 
     p = sub.add_parser("simulate", help="play two lists against each other")
@@ -152,8 +153,12 @@ def odds_params(items: Sequence[str]) -> dict[str, Any]:
 def _odds(args: argparse.Namespace) -> int:
     from rules_engine.odds_call import ask_odds, odds_queries
 
-    if not args.query:
-        _emit({"system": args.system, "queries": odds_queries(args.system)})
+    if args.describe or not args.query:
+        queries = odds_queries(args.system)
+        if args.describe:
+            _emit({"system": args.system, "queries": queries})
+        else:
+            _emit({"system": args.system, "queries": {q["query"]: q["summary"] for q in queries}})
         return EXIT_OK
     params = odds_params(args.params)
     _emit(ask_odds(_catalogue_of(args), args.system, args.query, params))

@@ -4,28 +4,27 @@ such as ``catalogue``), and an answer or a ``BadDocument``, whatever the values.
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Mapping
 from typing import Any
 
 from rules_engine.catalogue import Catalogue
 from rules_engine.errors import BadDocument, DocumentError
-from rules_engine.systems import system_module
 
 RESERVED = frozenset({"catalogue", "self", "params", "query", "system"})
 """Names that belong to the call, not to a query; a parameter so named is refused."""
 
 
-def odds_queries(system: str) -> dict[str, str]:
-    """Each odds query of ``system`` with the first line of its description."""
-    odds = getattr(system_module(system, "system"), "ODDS", {})
-    return {k: (f.__doc__ or "").strip().splitlines()[0] for k, f in odds.items()}
+def odds_queries(system: str) -> list[dict[str, Any]]:
+    """Each odds query of ``system``, every parameter described (``rules_engine.odds``)."""
+    from rules_engine.odds import odds_queries as describe
+
+    return describe(system)
 
 
 def ask_odds(
     catalogue: Catalogue, system: str, query: Any, params: Mapping[str, Any]
 ) -> dict[str, Any]:
-    """The answer of one odds query.
+    """The answer of one odds query, in the one shape every query shares.
 
     Args:
         catalogue: the content snapshot.
@@ -37,21 +36,19 @@ def ask_odds(
         BadDocument: an unknown system or query, a parameter the query does not take (path
         ``params.NAME``), or a value it cannot answer for.
     """
-    odds = getattr(system_module(system, "system"), "ODDS", {})
-    if not isinstance(query, str) or query not in odds:
-        raise BadDocument.at(
-            "query", f"{system} has no odds query {query!r} (known: {', '.join(sorted(odds))})"
-        )
-    function = odds[query]
-    errors = [
+    from rules_engine.odds import odds
+
+    if not isinstance(query, str):
+        raise BadDocument.at("query", f"an odds query is named by text, not {query!r}")
+    bad = [
         DocumentError(f"params.{k}", f"{query} has no parameter {k!r}")
         for k in params
-        if not _may_pass(function, k)
+        if not isinstance(k, str) or k in RESERVED or k.startswith("_")
     ]
-    if errors:
-        raise BadDocument(errors)
+    if bad:
+        raise BadDocument(bad)
     try:
-        answer: dict[str, Any] = function(catalogue, **params)
+        return odds(catalogue, system, query, params)
     except BadDocument:
         raise
     except (
@@ -70,18 +67,3 @@ def ask_odds(
         raise BadDocument.at(
             "params", f"{query} cannot be answered for {given}: {type(exc).__name__}: {exc}"[:300]
         ) from None
-    return answer
-
-
-def _may_pass(function: Any, name: str) -> bool:
-    """Whether ``name`` may be passed to ``function`` as a query parameter."""
-    if not isinstance(name, str) or not name.isidentifier() or name.startswith("_"):
-        return False
-    if name in RESERVED:
-        return False
-    try:
-        signature = inspect.signature(inspect.unwrap(function))
-    except (TypeError, ValueError):
-        return True
-    kinds = {p.kind for p in signature.parameters.values()}
-    return inspect.Parameter.VAR_KEYWORD in kinds or name in signature.parameters

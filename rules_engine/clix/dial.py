@@ -15,7 +15,7 @@ from rules_engine.catalogue import Catalogue, Record
 from rules_engine.errors import BadDocument
 
 if TYPE_CHECKING:  # numpy loads where a fight needs the tables, not for checking a list
-    from rules_engine.cs_aces.arrays import Ints
+    from rules_engine.clix.arrays import Ints
 
 
 @dataclass(frozen=True)
