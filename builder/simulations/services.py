@@ -94,19 +94,22 @@ def simulation_block_run(*, job_id: int, block: int) -> None:
     SimulationJob.objects.filter(id=job_id, status=SimulationJob.Status.RUNNING).update(
         blocks_done=done
     )
-    _finish_if_complete(job_id)
+    if done >= job.blocks_total:
+        _finish_if_complete(job_id)
 
 
 def _finish_if_complete(job_id: int) -> None:
     """Merge the report once every block is stored; a second merge changes nothing."""
     job = SimulationJob.objects.get(id=job_id)
+    if job.status == SimulationJob.Status.DONE:
+        return
+    if SimulationBlock.objects.filter(job_id=job_id).count() < job.blocks_total:
+        return  # the partials are read once, by whichever block lands last
     partials = list(
         SimulationBlock.objects.filter(job_id=job_id)
         .order_by("block")
         .values_list("partial", flat=True)
     )
-    if len(partials) < job.blocks_total or job.status == SimulationJob.Status.DONE:
-        return
     try:
         report = engine.merge_blocks(
             _catalogue(job), job.list_a, job.list_b, scenario=job.scenario, partials=partials
