@@ -22,10 +22,27 @@ EXAMPLES = ALL_EXAMPLES / "crimson-dust"
 
 def main() -> None:
     catalogue = load_catalogue()
-    shot = {"weapon": "saw-or-lmg", "band": "12-18", "rg": 8, "df": 6, "av": 2, "dc": 2,
-            "mr": 3, "shots": 2, "concealed": True}
-    caches = (exact.scoring, exact.hits, exact._one_die, exact._power, exact.wound_split,
-              exact.morale, critical_sixes.scoring_sixes, critical_sixes.hits_sixes)
+    shot = {
+        "weapon": "saw-or-lmg",
+        "band": "12-18",
+        "rg": 8,
+        "df": 6,
+        "av": 2,
+        "dc": 2,
+        "mr": 3,
+        "shots": 2,
+        "concealed": True,
+    }
+    caches = (
+        exact.scoring,
+        exact.hits,
+        exact._one_die,
+        exact._power,
+        exact.wound_split,
+        exact.morale,
+        critical_sixes.scoring_sixes,
+        critical_sixes.hits_sixes,
+    )
 
     def cold() -> None:
         for cached in caches:
@@ -33,20 +50,34 @@ def main() -> None:
         ODDS["shot"](catalogue, **shot)
 
     ODDS["shot"](catalogue, **shot)  # import and first-call costs out of the figure
-    print("exact shot distribution (RoF 2, Rg 8 vs Df 6, concealed): "
-          f"{best_of(cold, 5) * 1000:.1f} ms with empty caches, "
-          f"{best_of(lambda: ODDS['shot'](catalogue, **shot), 5) * 1000:.1f} ms repeated")
+    print(
+        "exact shot distribution (RoF 2, Rg 8 vs Df 6, concealed): "
+        f"{best_of(cold, 5) * 1000:.1f} ms with empty caches, "
+        f"{best_of(lambda: ODDS['shot'](catalogue, **shot), 5) * 1000:.1f} ms repeated"
+    )
 
-    sixes = {"weapon": "rifle", "band": "12-18", "rg": 8, "df": 6, "av": 2, "dc": 2, "mr": 3,
-             "critical_shot": True, "critical_shot_six": "hit-random", "refractor": True}
+    sixes = {
+        "weapon": "rifle",
+        "band": "12-18",
+        "rg": 8,
+        "df": 6,
+        "av": 2,
+        "dc": 2,
+        "mr": 3,
+        "critical_shot": True,
+        "critical_shot_six": "hit-random",
+        "refractor": True,
+    }
 
     def cold_sixes() -> None:
         for cached in caches:
             cached.cache_clear()
         ODDS["shot"](catalogue, **sixes)
 
-    print("exact shot, Critical Shot on the roll to hit (random cancelling, Rg 8 vs Df 6, "
-          f"refractor): {best_of(cold_sixes, 5) * 1000:.1f} ms with empty caches")
+    print(
+        "exact shot, Critical Shot on the roll to hit (random cancelling, Rg 8 vs Df 6, "
+        f"refractor): {best_of(cold_sixes, 5) * 1000:.1f} ms with empty caches"
+    )
 
     devils = json.loads((EXAMPLES / "dust-devils-500.json").read_text())
     runs = 100_000

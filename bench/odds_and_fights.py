@@ -181,8 +181,9 @@ def main() -> None:
 
     generator = rng(1)
     shots = 1_000_000
-    seconds = _timed(lambda: (generator.integers(1, 7, size=(shots, 10), dtype=np.int8) >= 4)
-                     .sum(axis=1))
+    seconds = _timed(
+        lambda: (generator.integers(1, 7, size=(shots, 10), dtype=np.int8) >= 4).sum(axis=1)
+    )
     print(f"simulated 10-die attacks: {shots / seconds:,.0f} per second")
 
     scenario = read_scenario(SCENARIO, {})
@@ -195,8 +196,10 @@ def main() -> None:
     naive_runs = 2_000
     seconds = _timed(lambda: naive_outcomes(forces, scenario, naive_runs, 7), repeat=3)
     slow = naive_runs / seconds
-    print(f"naive per-die loop: {slow:,.0f} fights per second; speed-up {fast / slow:.0f}x "
-          "(target >= 30x)")
+    print(
+        f"naive per-die loop: {slow:,.0f} fights per second; speed-up {fast / slow:.0f}x "
+        "(target >= 30x)"
+    )
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ because a shared machine's load inflates wall time.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import statistics
@@ -152,8 +153,9 @@ def job_overhead(runs: int = 5) -> None:
     from builder.printing.tasks import print_job_render
     from content.selectors import catalogue_for_packs
 
-    call_command("migrate", verbosity=0)
-    call_command("loadpack", verbosity=0, stdout=open(os.devnull, "w"))  # noqa: SIM115
+    with open(os.devnull, "w") as quiet, contextlib.redirect_stdout(quiet):
+        call_command("migrate", verbosity=0)
+        call_command("loadpack", verbosity=0)
     owner = get_user_model().objects.create_user("bench")
     catalogue = catalogue_for_packs()
     team = example("cs-aces/kims-team.json")
