@@ -5,17 +5,19 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import admin
-from django.db.models import Count, QuerySet
+from django.contrib.admin import helpers
+from django.db.models import Count, Exists, OuterRef, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html
-from django.utils.safestring import SafeString
+from django.utils.safestring import SafeString, mark_safe
 from import_export.admin import ImportExportMixin
+from import_export.formats import base_formats
 
 from builder.printing.admin_actions import print_cards
 from content import models
-from content.admin_forms import RecordForm, data_widget
+from content.admin_forms import FigureForm, RecordForm, data_widget
 from content.admin_guards import RecordAdminGuards
 from content.admin_lists import (
     HeldOnlyFilter,
@@ -23,13 +25,17 @@ from content.admin_lists import (
     TailFirstPaginator,
     figure_photo_response,
 )
+from content.admin_widgets import STATS_BY_SYSTEM, CombatDialWidget
 from content.dial_display import dial_table, json_preview, speed_table
 from content.record_display import record_table
+from content.schemas import record_schema_path
 from content.selectors import ability_colours
 from content.services import record_save
-from content.services.collection import collection_pack_get_or_create
+from content.services.collection import collection_pack_get_or_create, collector_source
 from content.services.photos import figure_photo_thumbnail
+from content.services.records import figure_dial_save
 from content.spreadsheet import FigureResource
+from content.systems import SYSTEMS
 
 
 def record_fieldsets(*sections: tuple[str, tuple[str, ...]]) -> tuple[Any, ...]:
@@ -98,12 +104,31 @@ class CatalogueRecordAdmin(RecordAdminGuards, admin.ModelAdmin):
         )
         form = super().get_form(request, obj, change=change, widgets={"data": widget}, **kwargs)
         form.form_schema = schema
+        if "data" in form.base_fields:
+            form.base_fields["data"].label = {
+                models.CombatDial: "Edit the clicks",
+                models.SpeedDial: "Edit the speeds",
+            }.get(self.model, "Edit")
         if "pack" in form.base_fields:
             form.base_fields["pack"].required = False
             form.base_fields[
                 "pack"
             ].help_text = "Leave blank to keep the record in your collection pack for its system."
         return form
+
+    def get_prepopulated_fields(self, request: HttpRequest, obj: Any = None) -> dict[str, Any]:
+        """A new record's stable id is made from its name as it is typed; an existing one is
+        never renamed, so it is left alone."""
+        return {"stable_id": ("name",)} if obj is None else {}
+
+    def get_changeform_initial_data(self, request: HttpRequest) -> dict[str, Any]:
+        """A new record is the collector's own: its source says so, nothing to type."""
+        initial = super().get_changeform_initial_data(request)
+        system = self._system(request, None)
+        if system is not None:
+            initial.setdefault("source", collector_source(system))
+            initial.setdefault("uncertain", [])
+        return initial
 
     def get_fieldsets(self, request: HttpRequest, obj: Any = None) -> Any:
         raw = request.GET.get("raw") == "1"
@@ -114,6 +139,11 @@ class CatalogueRecordAdmin(RecordAdminGuards, admin.ModelAdmin):
         )
         out = []
         for title, options in super().get_fieldsets(request, obj):
+            if obj is None:  # nothing saved yet to show read-only
+                shown = [f for f in options["fields"] if f not in self.readonly_fields]
+                if not shown:
+                    continue
+                options = {**options, "fields": shown}
             if title == "Document":
                 options = {
                     **options,
@@ -127,9 +157,7 @@ class CatalogueRecordAdmin(RecordAdminGuards, admin.ModelAdmin):
     ) -> HttpResponse:
         """A new record starts with its system, which decides its document's shape."""
         if request.method == "GET" and not request.GET.get("system"):
-            systems = models.GameSystem.objects.filter(
-                slug__in=self._systems_with_schema()
-            ).order_by("name")
+            systems = self._systems_for_new_records()
             context = {
                 **self.admin_site.each_context(request),
                 "opts": self.model._meta,
@@ -139,11 +167,13 @@ class CatalogueRecordAdmin(RecordAdminGuards, admin.ModelAdmin):
             return TemplateResponse(request, "admin/content/choose_system.html", context)
         return super().add_view(request, form_url, extra_context)
 
-    def _systems_with_schema(self) -> list[str]:
-        from content.schemas import record_schema_path
-        from content.systems import SYSTEMS
-
-        return [s for s in SYSTEMS if record_schema_path(self.model.RECORD_TYPE, s)]
+    def _systems_for_new_records(self) -> QuerySet[models.GameSystem]:
+        """The games whose catalogue already holds this kind of record (every game with a
+        schema for it when none does yet)."""
+        with_schema = [s for s in SYSTEMS if record_schema_path(self.model.RECORD_TYPE, s)]
+        systems = models.GameSystem.objects.filter(slug__in=with_schema).order_by("name")
+        holding = systems.filter(Exists(self.model.objects.filter(system=OuterRef("pk"))))
+        return holding if holding.exists() else systems
 
     @admin.display(description="source")
     def source_preview(self, obj: models.CatalogueRecord) -> SafeString:
@@ -198,7 +228,10 @@ class PointValueFilter(admin.SimpleListFilter):
 
 @admin.register(models.Figure)
 class FigureAdmin(ImportExportMixin, CatalogueRecordAdmin):
+    form = FigureForm
     resource_classes = [FigureResource]
+    formats = [base_formats.CSV, base_formats.XLSX]
+    import_template_name = "admin/content/figure/import.html"
     list_display = (
         "thumbnail",
         "name",
@@ -239,12 +272,21 @@ class FigureAdmin(ImportExportMixin, CatalogueRecordAdmin):
         "combat_dial_table",
         "speed_dial_table",
     )
-    fieldsets = record_fieldsets(
-        ("On the base", ("kind", "collector_number", "point_value", "squadron_symbol", "release")),
-        ("Photo", ("photo_preview", "photo")),
-        ("Dials", ("combat_dial_table", "speed_dial_table")),
+    fieldsets = (
+        *record_fieldsets(
+            (
+                "On the base",
+                ("kind", "collector_number", "point_value", "squadron_symbol", "release"),
+            )
+        )[:-1],
+        ("Dials", {"fields": ("combat_dial_table", "speed_dial_table", "dial")}),
+        ("Photo", {"fields": ("photo_preview", "photo")}),
+        record_fieldsets()[-1],
     )
-    LIST_DEFERRED = ("data", "source", "uncertain", "name_original", "squadron_symbol")
+    LIST_DEFERRED = (
+        *("data", "source", "uncertain", "name_original", "squadron_symbol"),
+        *("release__data", "release__source", "release__uncertain"),
+    )
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[models.Figure]:
         queryset = super().get_queryset(request)
@@ -252,6 +294,17 @@ class FigureAdmin(ImportExportMixin, CatalogueRecordAdmin):
         if match is not None and (match.url_name or "").endswith("_changelist"):
             queryset = queryset.defer(*self.LIST_DEFERRED)
         return queryset
+
+    @admin.display(description=mark_safe('<input type="checkbox" id="action-toggle">'))
+    def action_checkbox(self, obj: models.Figure) -> SafeString:
+        """The row's action box, written directly: a form widget per row costs more than the
+        rest of the row together."""
+        return format_html(
+            '<input type="checkbox" name="{}" value="{}" class="action-select" aria-label="{}">',
+            helpers.ACTION_CHECKBOX_NAME,
+            obj.pk,
+            format_html("Select this object for an action - {}", obj),
+        )
 
     def get_urls(self) -> list[Any]:
         view = self.admin_site.admin_view(self.photo_view)
@@ -284,7 +337,25 @@ class FigureAdmin(ImportExportMixin, CatalogueRecordAdmin):
     def _photo_url(self, obj: models.Figure, size: str) -> str:
         return reverse("admin:content_figure_photo", args=(obj.pk, size))
 
+    def get_form(
+        self, request: HttpRequest, obj: Any = None, change: bool = False, **kwargs: Any
+    ) -> Any:
+        form = super().get_form(request, obj, change=change, **kwargs)
+        system = self._system(request, obj)
+        if "dial" in form.base_fields and system is not None:
+            field = form.base_fields["dial"]
+            dial = obj.combat_dial.data if obj is not None and obj.combat_dial_id else None
+            stats = (dial or {}).get("stats") or STATS_BY_SYSTEM.get(system.slug, [])
+            field.widget = CombatDialWidget(stats, ability_colours(system.pk))
+            field.initial = dial
+        return form
+
     def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
+        dial = form.cleaned_data.get("dial")
+        if dial and "dial" in form.changed_data:
+            if not obj.pack_id:
+                obj.pack = collection_pack_get_or_create(system=obj.system)
+            figure_dial_save(figure=obj, dial=dial)
         super().save_model(request, obj, form, change)
         if "photo" in form.changed_data:
             figure_photo_thumbnail(figure=obj)
@@ -301,22 +372,17 @@ class FigureAdmin(ImportExportMixin, CatalogueRecordAdmin):
 
 @admin.register(models.CombatDial)
 class CombatDialAdmin(CatalogueRecordAdmin):
-    readonly_fields = (*CatalogueRecordAdmin.readonly_fields, "dial")
-    fieldsets = record_fieldsets(("Clicks", ("dial",)))
     inlines = (FigureInline,)
 
     @admin.display(description="click by click")
-    def dial(self, obj: models.CombatDial) -> SafeString:
+    def data_preview(self, obj: models.CombatDial) -> SafeString:
         return dial_table(obj.data, ability_colours(obj.system_id) if obj.system_id else {})
 
 
 @admin.register(models.SpeedDial)
 class SpeedDialAdmin(CatalogueRecordAdmin):
-    readonly_fields = (*CatalogueRecordAdmin.readonly_fields, "speeds")
-    fieldsets = record_fieldsets(("Speeds", ("speeds",)))
-
     @admin.display(description="speeds")
-    def speeds(self, obj: models.SpeedDial) -> SafeString:
+    def data_preview(self, obj: models.SpeedDial) -> SafeString:
         return speed_table(obj.data)
 
 

@@ -23,6 +23,7 @@ from content.admin_widgets import (
     SpeedDialWidget,
 )
 from content.form_schemas import error_map, form_schema, tidy_submitted
+from content.schemas import record_data_errors
 from content.selectors import ability_colours
 from content.services.photos import photo_errors
 
@@ -102,8 +103,38 @@ class RecordForm(forms.ModelForm):
         if isinstance(widget, JSONFormWidget):
             widget.error_map = error_map(messages)  # type: ignore[attr-defined]
         elif isinstance(widget, DialEditorWidget):
-            by_path: dict[str, list[str]] = {}
-            for text in messages:
-                path, _, message = text.partition(": ")
-                by_path.setdefault(path, []).append(message)
-            widget.errors = by_path
+            widget.errors = errors_by_path(messages)
+
+
+def errors_by_path(messages: list[str]) -> dict[str, list[str]]:
+    """``$.path: message`` texts grouped by path, for an editor to show beside each cell."""
+    by_path: dict[str, list[str]] = {}
+    for text in messages:
+        path, _, message = text.partition(": ")
+        by_path.setdefault(path, []).append(message)
+    return by_path
+
+
+class FigureForm(RecordForm):
+    """A figure with its combat dial entered click by click on the same page."""
+
+    dial = forms.JSONField(
+        required=False,
+        label="Combat dial clicks",
+        help_text="Saved as this figure's combat dial (a new one if it has none).",
+    )
+
+    def clean_dial(self) -> Any:
+        dial = self.cleaned_data.get("dial")
+        if not isinstance(dial, dict) or not dial.get("clicks"):
+            return None
+        system = self.cleaned_data.get("system") or getattr(self.instance, "system", None)
+        if system is None:
+            return dial
+        errors = [str(e) for e in record_data_errors("combat_dial", system.slug, dial)]
+        if errors:
+            widget = self.fields["dial"].widget
+            if isinstance(widget, DialEditorWidget):
+                widget.errors = errors_by_path(errors)
+            raise ValidationError(errors)
+        return dial

@@ -9,7 +9,8 @@
   (nesting too deep, integers too long), values the database would refuse (NUL, lone
   surrogates, numbers out of range), and anything the database still refuses when the record
   is saved (the save is tried in a savepoint while the form is validated);
-- names with control, invisible or text-direction characters are refused;
+- names with control, invisible or text-direction characters are refused, and a new record
+  goes only into a pack of its own system;
 - a record whose references are broken still opens: a read-only panel that cannot be drawn
   says why instead of failing the page.
 
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import copy
 import functools
+import json
 import unicodedata
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -36,6 +38,7 @@ from django.utils.safestring import SafeString
 
 from content.models import ContentPackVersion
 from content.references import record_referrers
+from content.services.collection import collection_pack_get_or_create
 from content.services.json_safety import document_hazards
 from content.services.records import record_sync_columns
 
@@ -59,11 +62,11 @@ class _Rollback(Exception):
     pass
 
 
-def _field_guard(clean: Callable[[Any], Any], is_json: bool) -> Callable[[Any], Any]:
+def _field_guard(clean: Callable[..., Any], is_json: bool) -> Callable[..., Any]:
     @functools.wraps(clean)
-    def guarded(value: Any) -> Any:
+    def guarded(*args: Any) -> Any:
         try:
-            result = clean(value)
+            result = clean(*args)
         except RecursionError as exc:
             raise ValidationError("nested too deeply to read") from exc
         except (ValueError, OverflowError, MemoryError) as exc:
@@ -81,9 +84,37 @@ def _bound_data_guard(bound_data: Callable[[Any, Any], Any]) -> Callable[[Any, A
     @functools.wraps(bound_data)
     def guarded(data: Any, initial: Any) -> Any:
         try:
-            return bound_data(data, initial)
+            value = bound_data(data, initial)
         except (RecursionError, ValueError, OverflowError, MemoryError):
             return forms.fields.InvalidJSONInput(data)
+        if document_hazards(value):
+            # Shown again as typed: a lone surrogate or NaN cannot be rendered back.
+            return forms.fields.InvalidJSONInput(data)
+        return value
+
+    return guarded
+
+
+def _render_guard(widget: forms.Widget) -> Callable[..., SafeString]:
+    """A widget that cannot draw a broken document falls back to its raw JSON text, so the
+    record can still be opened and repaired."""
+    render = widget.render
+
+    @functools.wraps(render)
+    def guarded(name: str, value: Any, attrs: Any = None, renderer: Any = None) -> SafeString:
+        try:
+            return render(name, value, attrs, renderer)
+        except Exception as exc:  # a broken record must still open for repair
+            text = value if isinstance(value, str) else json.dumps(value, indent=2, default=str)
+            fallback = forms.Textarea(attrs={"rows": 20, "cols": 100}).render(
+                name, text, attrs, renderer
+            )
+            return format_html(
+                '<p class="errornote">This document cannot be shown as a form ({}); '
+                "repair its JSON here.</p>{}",
+                str(exc)[:200],
+                fallback,
+            )
 
     return guarded
 
@@ -95,6 +126,7 @@ def guarded_form(form_class: type[forms.ModelForm]) -> type[forms.ModelForm]:  #
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             super().__init__(*args, **kwargs)
             for field in self.fields.values():
+                field.widget.render = _render_guard(field.widget)  # type: ignore[method-assign]
                 is_json = isinstance(field, forms.JSONField)
                 field.clean = _field_guard(field.clean, is_json)
                 if is_json:
@@ -102,6 +134,11 @@ def guarded_form(form_class: type[forms.ModelForm]) -> type[forms.ModelForm]:  #
 
         def clean(self) -> dict[str, Any]:
             cleaned: dict[str, Any] = super().clean()
+            system, pack = cleaned.get("system"), cleaned.get("pack")
+            if system is not None and pack is not None and pack.system_id != system.pk:
+                self.add_error(
+                    "pack", f"pack {pack.pack_id} belongs to {pack.system}, not {system}"
+                )
             for name, value in list(cleaned.items()):
                 if isinstance(value, str) and isinstance(self.fields[name], forms.CharField):
                     bad = invisible_characters(value)
@@ -126,6 +163,9 @@ def guarded_form(form_class: type[forms.ModelForm]) -> type[forms.ModelForm]:  #
             trial._state.fields_cache = dict(self.instance._state.fields_cache)
             try:
                 with transaction.atomic():
+                    if not trial.pack_id and trial.system_id:
+                        # Saved into the system's collection pack, as the admin does.
+                        trial.pack = collection_pack_get_or_create(system=trial.system)
                     record_sync_columns(trial)
                     trial.full_clean(validate_unique=False, validate_constraints=False)
                     trial.save()

@@ -7,13 +7,16 @@ large OFFSET, and photos are served to staff from the media folder.
 
 from __future__ import annotations
 
+import json
 import mimetypes
 from typing import Any
 
 from django.contrib import admin
 from django.core.paginator import Page, Paginator
+from django.db import connections
 from django.db.models import Exists, OuterRef, QuerySet
 from django.http import FileResponse, Http404, HttpRequest
+from django.utils.functional import cached_property
 
 from content.models import Figure
 
@@ -45,9 +48,39 @@ class RealOrSampleFilter(admin.SimpleListFilter):
         return queryset
 
 
+COUNT_CAP = 2_000
+
+
+def planner_estimate(queryset: QuerySet[Any]) -> int:
+    """PostgreSQL's own estimate of how many rows ``queryset`` holds (nothing is read)."""
+    sql, params = queryset.order_by().values("pk").query.sql_with_params()
+    with connections[queryset.db].cursor() as cursor:
+        cursor.execute(f"EXPLAIN (FORMAT JSON) {sql}", params)
+        plan = cursor.fetchone()[0]
+    if isinstance(plan, str):
+        plan = json.loads(plan)
+    return int(plan[0]["Plan"]["Plan Rows"])
+
+
 class TailFirstPaginator(Paginator):
-    """Pages in the second half are read in reverse order from the end: the last page costs
-    what the first does instead of skipping every row before it."""
+    """Counts no further than it must, and reads pages in the second half from the end.
+
+    On PostgreSQL at most ``COUNT_CAP`` rows are counted; a longer list is sized by the
+    planner's estimate (shown as the list's length, so page numbers past the cap are
+    approximate). Pages past the middle are read in reverse order from the end: the last
+    page costs what the first does instead of skipping every row before it, and it holds
+    the true last rows whatever the estimate.
+    """
+
+    @cached_property
+    def count(self) -> int:
+        rows = self.object_list
+        if not isinstance(rows, QuerySet) or connections[rows.db].vendor != "postgresql":
+            return super().count
+        capped = rows.order_by().values("pk")[: COUNT_CAP + 1].count()
+        if capped <= COUNT_CAP:
+            return capped
+        return max(capped, planner_estimate(rows))
 
     def page(self, number: Any) -> Page:
         number = self.validate_number(number)

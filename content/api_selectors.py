@@ -30,7 +30,13 @@ def list_pins(doc: Mapping[str, Any]) -> dict[str, str]:
     """The pack versions a list document names in ``content`` (pack id -> version)."""
     content = doc.get("content")
     refs = content if isinstance(content, list) else [content] if content else []
-    return {ref["pack"]: ref["version"] for ref in refs if isinstance(ref, Mapping)}
+    return {
+        ref["pack"]: ref["version"]
+        for ref in refs
+        if isinstance(ref, Mapping)
+        and isinstance(ref.get("pack"), str)
+        and isinstance(ref.get("version"), str)
+    }
 
 
 def engine_catalogue(pins: Mapping[str, str] | None = None) -> Catalogue:
@@ -113,6 +119,31 @@ def pack_version_records(
     return out
 
 
+_DEFERRED_RELATED = {
+    "system": ("system__name", "system__seed"),
+    "pack": ("pack__source", "pack__name", "pack__checksum"),
+}
+_FIGURE_FIELDS = (
+    "id",
+    "system",
+    "pack",
+    "stable_id",
+    "name",
+    "name_original",
+    "source",
+    "sample",
+    "uncertain",
+    "data",
+    "kind",
+    "collector_number",
+    "point_value",
+    "squadron_symbol",
+    "release",
+    "combat_dial",
+    "speed_dial",
+)
+
+
 def record_list(
     *,
     record_type: str,
@@ -122,13 +153,22 @@ def record_list(
     min_points: int | None = None,
     max_points: int | None = None,
     search: str | None = None,
-    ids: Iterable[int] | None = None,
 ) -> QuerySet[CatalogueRecord]:
     """Records of one type with the catalogue API's filters, in one query with their joins."""
     model = RECORD_MODELS[record_type]
-    rows = model.objects.select_related("system", "pack")
+    rows = model.objects.select_related("system", "pack").defer(
+        *_DEFERRED_RELATED["system"], *_DEFERRED_RELATED["pack"]
+    )
     if model is Figure:
-        rows = rows.select_related("release", "combat_dial", "speed_dial")
+        # Only the stable ids of a figure's release and dials: their documents stay unread.
+        rows = rows.select_related("release", "combat_dial", "speed_dial").only(
+            *_FIGURE_FIELDS,
+            "system__slug",
+            "pack__pack_id",
+            "release__stable_id",
+            "combat_dial__stable_id",
+            "speed_dial__stable_id",
+        )
     if system:
         rows = rows.filter(system__slug=system)
     if search:
@@ -142,8 +182,6 @@ def record_list(
             rows = rows.filter(point_value__gte=min_points)
         if max_points is not None:
             rows = rows.filter(point_value__lte=max_points)
-    if ids is not None:
-        rows = rows.filter(id__in=list(ids))
     return rows
 
 

@@ -23,8 +23,8 @@ STAT_LABELS = {
 MARKER_LABELS = {
     "start": "start",
     "ko": "KO",
-    "structural_limit": "structural limit",
     "bail_out": "bail out",
+    "structural_limit": "structural limit",
 }
 
 

@@ -21,8 +21,9 @@ from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from import_export import fields, resources
 
 from content.admin_widgets import STATS_BY_SYSTEM
+from content.dial_display import MARKER_LABELS
 from content.models import CombatDial, Figure, GameSystem
-from content.services.collection import collection_pack_get_or_create
+from content.services.collection import collection_pack_get_or_create, collector_source
 from content.services.records import record_save, record_sync_columns
 
 COLUMNS = (
@@ -61,11 +62,6 @@ MARKERS = {"start": "start", "ko": "ko", "structural limit": "structural_limit"}
 MARKER_TEXT = {v: k for k, v in MARKERS.items()}
 BRACKET = re.compile(r"\[([^\]]*)\]")
 INTEGER_COLUMNS = {"point_value", *PLANE_BASE, *CHARACTER_BASE}
-
-
-def collector_source(system: GameSystem) -> dict[str, str]:
-    """Where a collector's record comes from: the system's book, entered by hand."""
-    return {"seed": system.seed or system.slug, "section": "Entered by a collector"}
 
 
 def _text(value: Any) -> str:
@@ -120,6 +116,7 @@ def dial_from_text(text: str, stats: list[str]) -> tuple[dict[str, Any] | None, 
                 values[stat] = int(value)
             else:
                 errors.append(f"click {number} {stat}: {value!r} is not a whole number")
+        markers = sorted(set(markers), key=list(MARKER_LABELS).index)  # the dial's own order
         click: dict[str, Any] = {"values": values, "colours": colours, "markers": markers}
         if "bail_out" in markers:
             click["bail_out_value"] = bail
@@ -142,13 +139,13 @@ def dial_to_text(dial: Mapping[str, Any] | None) -> str:
             if stat in (click.get("colours") or {}):
                 cell += f"@{click['colours'][stat]}"
             cells.append(cell)
-        marks = []
+        before, after = [], []
         for marker in click.get("markers", []):
             if marker == "bail_out":
-                marks.append(f"[bail out {click.get('bail_out_value')}]")
+                after.append(f"[bail out {click.get('bail_out_value')}]")
             else:
-                marks.append(f"[{MARKER_TEXT[marker]}]")
-        out.append(" ".join(["/".join(cells), *marks]))
+                (before if marker == "start" else after).append(f"[{MARKER_TEXT[marker]}]")
+        out.append(" ".join([*before, "/".join(cells), *after]))
     return "; ".join(out)
 
 
@@ -169,11 +166,41 @@ def _dial_message(path: str, message: str) -> str:
     return f"{where} {match.group(2)}: {message}" if match.group(2) else f"{where}: {message}"
 
 
+class Column(fields.Field):
+    """A spreadsheet column: read by the resource's ``import_instance``, written from the
+    figure's document (the preview's before-and-after comes from here too)."""
+
+    def export(self, instance: Figure, **kwargs: Any) -> Any:
+        return figure_cell(instance, self.column_name)
+
+
+def figure_cell(figure: Figure, column: str) -> Any:
+    """One column's cell for a figure."""
+    data = figure.data or {}
+    base = data.get("base") or {}
+    if column == "system":
+        return figure.system.slug if figure.system_id else ""
+    if column == "id":
+        return figure.stable_id
+    if column == "name":
+        return figure.name
+    if column == "plane":
+        return data.get("plane_model") or ""
+    if column in (*PLANE_BASE, *CHARACTER_BASE):
+        return base.get(column, "")
+    if column == "dial":
+        if figure.combat_dial_id is None:
+            return ""
+        return dial_to_text(figure.combat_dial.data)
+    value = data.get(column)
+    return "" if value is None else value
+
+
 class FigureResource(resources.ModelResource):
     """One figure per row with its combat dial; new rows go to the collection pack."""
 
-    system = fields.Field(column_name="system")
-    id = fields.Field(column_name="id")
+    system = Column(column_name="system")
+    id = Column(column_name="id")
 
     class Meta:
         model = Figure
@@ -187,36 +214,15 @@ class FigureResource(resources.ModelResource):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         for name in COLUMNS:
-            if name not in self.fields:
-                self.fields[name] = fields.Field(column_name=name)
-            self.fields[name].attribute = None  # every column is read by import_instance
+            self.fields[name] = Column(column_name=name)  # all read by import_instance
 
     def get_queryset(self) -> Any:
         return Figure.objects.select_related("system", "combat_dial").order_by(
             "system_id", "collector_number", "name", "id"
         )
 
-    # --- export: one cell per column ------------------------------------------------------
     def export_field(self, field: fields.Field, instance: Figure, **kwargs: Any) -> Any:
-        return self.cell(instance, field.column_name)
-
-    def cell(self, figure: Figure, column: str) -> Any:
-        data = figure.data or {}
-        base = data.get("base") or {}
-        if column == "system":
-            return figure.system.slug if figure.system_id else ""
-        if column == "id":
-            return figure.stable_id
-        if column == "name":
-            return figure.name
-        if column == "plane":
-            return data.get("plane_model") or ""
-        if column in (*PLANE_BASE, *CHARACTER_BASE):
-            return base.get(column, "")
-        if column == "dial":
-            return dial_to_text(figure.combat_dial.data if figure.combat_dial_id else None)
-        value = data.get(column)
-        return "" if value is None else value
+        return figure_cell(instance, field.column_name)
 
     # --- import: find the row's figure, build its document, validate by column ------------
     def get_or_init_instance(self, instance_loader: Any, row: Mapping[str, Any]) -> Any:
@@ -243,6 +249,7 @@ class FigureResource(resources.ModelResource):
             elif re.fullmatch(r"-?\d+", text):
                 numbers[column] = int(text)
             else:
+                numbers[column] = None
                 errors.setdefault(column, []).append(f"{text!r} is not a whole number")
         kind = cells["kind"]
         plane = kind == "plane"
@@ -335,7 +342,7 @@ class FigureResource(resources.ModelResource):
                             column = {"stable_id": "id"}.get(field, field)
                             errors.setdefault(column, []).append(text)
         if errors:
-            raise ValidationError(errors)
+            raise ValidationError({k: list(dict.fromkeys(v)) for k, v in errors.items()})
 
     def do_instance_save(self, instance: Figure, is_create: bool) -> None:
         instance.save()

@@ -23,7 +23,7 @@ from importlib import import_module
 from typing import Any
 
 from rules_engine.catalogue import Catalogue
-from rules_engine.errors import BadDocument
+from rules_engine.errors import BadDocument, DocumentError
 from rules_engine.odds_query import Query, keywords, resolve
 from rules_engine.systems import SYSTEM_PACKAGES
 
@@ -62,8 +62,24 @@ def odds(
         raise BadDocument.at("params", f"must be a JSON object, not {params!r}")
     spec = queries[query]
     resolved = resolve(spec, params or {})
-    raw = spec.run(catalogue, **keywords(spec, resolved, params or {}))
+    try:
+        raw = spec.run(catalogue, **keywords(spec, resolved, params or {}))
+    except BadDocument as exc:
+        raise _renamed(spec, exc) from exc
     return shape(system, spec, resolved, raw)
+
+
+def _renamed(spec: Query, exc: BadDocument) -> BadDocument:
+    """A computing function's error named by the parameter's current name, not the keyword
+    the function takes (``params.target_number``, not ``params.defense``)."""
+    names = {f"params.{p.keyword}": f"params.{p.name}" for p in spec.params if p.keyword}
+    errors = []
+    for error in exc.errors:
+        head, dot, tail = error.path.partition(".")
+        key = f"{head}.{tail.split('.')[0].split('[')[0]}" if dot else error.path
+        path = names[key] + error.path[len(key) :] if key in names else error.path
+        errors.append(DocumentError(path, error.message))
+    return BadDocument(errors)
 
 
 def shape(

@@ -1,88 +1,64 @@
-"""What every players'-data endpoint shares: who may call it and how errors look.
+"""What every players'-data endpoint shares: who may call it, throttles and paging.
 
 Authentication is by session (the web pages) or by a personal token sent as
-``Authorization: Token <secret>``. Errors raised by services become the API's one error
-shape here as well, so an endpoint never answers a 500 for a request it refuses.
+``Authorization: Token <secret>`` (the API's defaults). Errors raised by services become the
+API's one error shape in ``builder.api.errors``; its ``Error`` component documents them.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.core.exceptions import ValidationError as DjangoValidationError
-from drf_spectacular.utils import OpenApiExample
-from knox.auth import TokenAuthentication
-from rest_framework import serializers
-from rest_framework.authentication import SessionAuthentication
-from rest_framework.pagination import PageNumberPagination
-from rest_framework.permissions import IsAuthenticated
+from django.core.cache import caches
+from drf_spectacular.utils import OpenApiExample, extend_schema_serializer
+from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
+from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
-from builder.core.errors import ApplicationError
+from builder.api.errors import error_body
+from builder.api.pagination import PagePagination
+from builder.api.schema import ErrorSerializer
+from builder.api.throttles import AnonThrottle, UserThrottle
 
-AUTHENTICATION_CLASSES = [TokenAuthentication, SessionAuthentication]
+__all__ = [
+    "NOT_FOUND",
+    "ErrorSerializer",
+    "OwnedApi",
+    "PublicApi",
+    "ScopedThrottle",
+    "error_example",
+    "page_example",
+    "page_of",
+    "paginated",
+    "request_example",
+    "response_example",
+]
 
 
-def error_body(code: str, message: str, details: list[dict[str, Any]]) -> dict[str, Any]:
-    return {"code": code, "message": message, "details": details}
+class ScopedThrottle(ScopedRateThrottle):
+    """A view's own rate (``throttle_scope``), counted in the shared throttle cache."""
 
-
-def django_validation_details(exc: DjangoValidationError) -> list[dict[str, Any]]:
-    if hasattr(exc, "error_dict"):
-        return [
-            {"path": f"$.{field}", "field": field, "message": message}
-            for field, messages in exc.message_dict.items()
-            for message in messages
-        ]
-    return [{"path": "$", "field": "", "message": m} for m in exc.messages]
+    cache = caches["throttle"]
 
 
 class OwnedApi(APIView):
     """Signed-in callers only; the views filter every queryset by ``request.user``."""
 
-    authentication_classes = AUTHENTICATION_CLASSES
     permission_classes = [IsAuthenticated]
 
-    def handle_exception(self, exc: Exception) -> Response:
-        if isinstance(exc, ApplicationError):
-            return Response(error_body(exc.code, exc.message, exc.details), status=exc.status)
-        if isinstance(exc, DjangoValidationError):
-            return Response(
-                error_body("invalid", "The request is not valid.", django_validation_details(exc)),
-                status=400,
-            )
-        return super().handle_exception(exc)
 
-
-class PublicApi(OwnedApi):
+class PublicApi(APIView):
     """Documented as public: anyone may call it, signed in or not."""
 
-    permission_classes: list[Any] = []
+    permission_classes = [AllowAny]
 
 
-class ErrorDetailSerializer(serializers.Serializer):  # type: ignore[type-arg]
-    path = serializers.CharField(help_text="JSON path of the offending value, e.g. $.entries[2]")
-    field = serializers.CharField()
-    message = serializers.CharField()
-
-
-class ErrorSerializer(serializers.Serializer):  # type: ignore[type-arg]
-    """The one 4xx shape."""
-
-    code = serializers.CharField(help_text="Stable machine-readable code.")
-    message = serializers.CharField(help_text="What went wrong, for a person.")
-    details = ErrorDetailSerializer(many=True)
-
-
-class OwnedPagination(PageNumberPagination):
-    page_size = 50
-    page_size_query_param = "page_size"
-    max_page_size = 200
+SCOPED_THROTTLES = [AnonThrottle, UserThrottle, ScopedThrottle]
 
 
 def paginated(view: APIView, queryset: Any, serializer: type[Any]) -> Response:
-    paginator = OwnedPagination()
+    paginator = PagePagination()
     page = paginator.paginate_queryset(queryset, view.request, view=view)
     return paginator.get_paginated_response(serializer(page, many=True).data)
 
@@ -100,7 +76,38 @@ def error_example(
 
 NOT_FOUND = OpenApiExample(
     "Not found (or not yours)",
-    value={"detail": "No such list."},
+    value=error_body("not_found", "Nothing here: no such resource, or it is not yours."),
     response_only=True,
     status_codes=["404"],
 )
+
+
+def page_of(item: type[Any], name: str) -> type[Any]:
+    """The schema of one page of ``item`` rows, as ``paginated`` answers it."""
+    from rest_framework import serializers
+
+    fields = {
+        "count": serializers.IntegerField(),
+        "next": serializers.URLField(allow_null=True),
+        "previous": serializers.URLField(allow_null=True),
+        "results": item(many=True),
+    }
+    page = type(name, (serializers.Serializer,), fields)
+    return extend_schema_serializer(component_name=name)(page)
+
+
+def page_example(name: str, row: Any) -> OpenApiExample:
+    return OpenApiExample(
+        name,
+        value={"count": 1, "next": None, "previous": None, "results": [row]},
+        response_only=True,
+        status_codes=["200"],
+    )
+
+
+def response_example(name: str, value: Any, status: int = 200) -> OpenApiExample:
+    return OpenApiExample(name, value=value, response_only=True, status_codes=[str(status)])
+
+
+def request_example(name: str, value: Any) -> OpenApiExample:
+    return OpenApiExample(name, value=value, request_only=True)

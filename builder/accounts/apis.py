@@ -5,13 +5,20 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth import login, logout, update_session_auth_hash
-from drf_spectacular.utils import OpenApiExample, extend_schema
+from drf_spectacular.utils import OpenApiExample, extend_schema, extend_schema_serializer
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 
-from builder.accounts.api_base import ErrorSerializer, OwnedApi, PublicApi, error_example
+from builder.accounts.api_base import (
+    SCOPED_THROTTLES,
+    ErrorSerializer,
+    OwnedApi,
+    PublicApi,
+    error_example,
+    request_example,
+    response_example,
+)
 from builder.accounts.selectors import api_token_get_for_owner, api_tokens_for_owner
 from builder.accounts.services import (
     api_token_create,
@@ -60,8 +67,23 @@ NEW_TOKEN_EXAMPLE = OpenApiExample(
 )
 
 
+USER_EXAMPLE = {
+    "id": 1,
+    "username": "ada",
+    "email": "ada@example.com",
+    "date_joined": "2026-12-01T02:00:00Z",
+}
+TOKEN_EXAMPLE = {
+    "id": 3,
+    "name": "laptop script",
+    "prefix": "mst_4f2a9c81",
+    "created_at": "2026-12-01T02:00:00Z",
+    "expires_at": None,
+}
+
+
 class _Throttled:
-    throttle_classes = [ScopedRateThrottle]
+    throttle_classes = SCOPED_THROTTLES
 
 
 class SignupApi(_Throttled, PublicApi):
@@ -70,6 +92,7 @@ class SignupApi(_Throttled, PublicApi):
     authentication_classes: list[Any] = []
     throttle_scope = "accounts-auth"
 
+    @extend_schema_serializer(component_name="SignupInput")
     class InputSerializer(serializers.Serializer):  # type: ignore[type-arg]
         username = serializers.RegexField(r"^[\w.@+-]+\Z", max_length=150)
         email = serializers.EmailField(max_length=254)
@@ -89,6 +112,7 @@ class SignupApi(_Throttled, PublicApi):
                 },
                 request_only=True,
             ),
+            response_example("Signed up", USER_EXAMPLE, 201),
             error_example(
                 "Weak password",
                 400,
@@ -114,12 +138,14 @@ class LoginApi(_Throttled, PublicApi):
     authentication_classes: list[Any] = []
     throttle_scope = "accounts-auth"
 
+    @extend_schema_serializer(component_name="LoginInput")
     class InputSerializer(serializers.Serializer):  # type: ignore[type-arg]
         username = serializers.CharField(max_length=150)
         password = serializers.CharField(max_length=128, write_only=True)
         token_name = serializers.CharField(max_length=100, required=False)
         expires_in_days = serializers.IntegerField(min_value=1, max_value=3650, required=False)
 
+    @extend_schema_serializer(component_name="LoginOutput")
     class OutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
         user = UserOutput()
         token = NewTokenOutput(required=False)
@@ -133,6 +159,14 @@ class LoginApi(_Throttled, PublicApi):
                 "Log in for a token",
                 value={"username": "ada", "password": "...", "token_name": "laptop script"},
                 request_only=True,
+            ),
+            request_example("Log in with a session", {"username": "ada", "password": "..."}),
+            response_example(
+                "Token",
+                {
+                    "user": USER_EXAMPLE,
+                    "token": {**TOKEN_EXAMPLE, "token": "mst_4f2a9c81...the secret, shown once"},
+                },
             ),
             error_example(
                 "Wrong password",
@@ -183,12 +217,15 @@ class LogoutApi(OwnedApi):
 
 
 class MeApi(OwnedApi):
-    @extend_schema(tags=TAG, responses={200: UserOutput})
+    @extend_schema(
+        tags=TAG, responses={200: UserOutput}, examples=[response_example("You", USER_EXAMPLE)]
+    )
     def get(self, request: Request) -> Response:
         return Response(UserOutput(request.user).data)
 
 
 class PasswordChangeApi(OwnedApi):
+    @extend_schema_serializer(component_name="PasswordChangeInput")
     class InputSerializer(serializers.Serializer):  # type: ignore[type-arg]
         old_password = serializers.CharField(max_length=128, write_only=True)
         new_password = serializers.CharField(max_length=128, write_only=True)
@@ -198,6 +235,7 @@ class PasswordChangeApi(OwnedApi):
         request=InputSerializer,
         responses={204: None, 400: ErrorSerializer},
         examples=[
+            request_example("Change", {"old_password": "...", "new_password": "..."}),
             error_example(
                 "Wrong current password",
                 400,
@@ -206,7 +244,7 @@ class PasswordChangeApi(OwnedApi):
                 "$.old_password",
                 "old_password",
                 "does not match",
-            )
+            ),
         ],
     )
     def post(self, request: Request) -> Response:
@@ -224,10 +262,16 @@ class PasswordResetApi(_Throttled, PublicApi):
     authentication_classes: list[Any] = []
     throttle_scope = "accounts-auth"
 
+    @extend_schema_serializer(component_name="PasswordResetInput")
     class InputSerializer(serializers.Serializer):  # type: ignore[type-arg]
         email = serializers.EmailField(max_length=254)
 
-    @extend_schema(tags=TAG, request=InputSerializer, responses={202: None})
+    @extend_schema(
+        tags=TAG,
+        request=InputSerializer,
+        responses={202: None},
+        examples=[request_example("Reset", {"email": "ada@example.com"})],
+    )
     def post(self, request: Request) -> Response:
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -239,6 +283,7 @@ class PasswordResetConfirmApi(_Throttled, PublicApi):
     authentication_classes: list[Any] = []
     throttle_scope = "accounts-auth"
 
+    @extend_schema_serializer(component_name="PasswordResetConfirmInput")
     class InputSerializer(serializers.Serializer):  # type: ignore[type-arg]
         uid = serializers.CharField(max_length=64)
         token = serializers.CharField(max_length=100)
@@ -249,6 +294,9 @@ class PasswordResetConfirmApi(_Throttled, PublicApi):
         request=InputSerializer,
         responses={204: None, 400: ErrorSerializer},
         examples=[
+            request_example(
+                "Confirm", {"uid": "MQ", "token": "cf4x2a-9d1e...", "new_password": "..."}
+            ),
             error_example(
                 "Used or wrong code",
                 400,
@@ -257,7 +305,7 @@ class PasswordResetConfirmApi(_Throttled, PublicApi):
                 "$.token",
                 "token",
                 "invalid or expired",
-            )
+            ),
         ],
     )
     def post(self, request: Request) -> Response:
@@ -270,11 +318,16 @@ class PasswordResetConfirmApi(_Throttled, PublicApi):
 class TokenListCreateApi(_Throttled, OwnedApi):
     throttle_scope = "accounts-tokens"
 
+    @extend_schema_serializer(component_name="TokenListCreateInput")
     class InputSerializer(serializers.Serializer):  # type: ignore[type-arg]
         name = serializers.CharField(max_length=100)
         expires_in_days = serializers.IntegerField(min_value=1, max_value=3650, required=False)
 
-    @extend_schema(tags=TAG, responses={200: TokenOutput(many=True)})
+    @extend_schema(
+        tags=TAG,
+        responses={200: TokenOutput(many=True)},
+        examples=[response_example("Your tokens", TOKEN_EXAMPLE)],
+    )
     def get(self, request: Request) -> Response:
         return Response(TokenOutput(api_tokens_for_owner(user=request.user), many=True).data)
 
@@ -297,13 +350,17 @@ class TokenListCreateApi(_Throttled, OwnedApi):
 class TokenDetailApi(_Throttled, OwnedApi):
     throttle_scope = "accounts-tokens"
 
-    @extend_schema(tags=TAG, responses={200: TokenOutput, 404: None})
+    @extend_schema(
+        tags=TAG,
+        responses={200: TokenOutput},
+        examples=[response_example("A token", TOKEN_EXAMPLE)],
+    )
     def get(self, request: Request, token_id: int) -> Response:
         return Response(
             TokenOutput(api_token_get_for_owner(user=request.user, token_id=token_id)).data
         )
 
-    @extend_schema(tags=TAG, responses={204: None, 404: None})
+    @extend_schema(tags=TAG, responses={204: None})
     def delete(self, request: Request, token_id: int) -> Response:
         api_token_revoke(token=api_token_get_for_owner(user=request.user, token_id=token_id))
         return Response(status=status.HTTP_204_NO_CONTENT)

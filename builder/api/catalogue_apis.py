@@ -21,7 +21,13 @@ from rest_framework.views import APIView
 
 from builder.api import ownership
 from builder.api.conditional import conditional
-from builder.api.pagination import IdCursorPagination, PagePagination
+from builder.api.pagination import (
+    CURSOR_PARAMS,
+    PAGE_PARAMS,
+    IdCursorPagination,
+    PagePagination,
+    page_of,
+)
 from builder.api.schema import example
 from builder.core.errors import ApplicationError
 from content import api_selectors as selectors
@@ -133,7 +139,8 @@ class SystemListApi(PublicApi):
     @extend_schema(
         operation_id="systems_list",
         tags=["catalogue"],
-        responses={200: SystemSerializer(many=True)},
+        parameters=PAGE_PARAMS,
+        responses={200: page_of(SystemSerializer, name="SystemPage")},
         examples=[example("Systems", _page([_SYSTEM_EXAMPLE]))],
     )
     def get(self, request: Request) -> Response | HttpResponse:
@@ -206,8 +213,8 @@ class PackListApi(PublicApi):
     @extend_schema(
         operation_id="packs_list",
         tags=["catalogue"],
-        parameters=[_SYSTEM_FILTER],
-        responses={200: PackSerializer(many=True)},
+        parameters=[_SYSTEM_FILTER, *PAGE_PARAMS],
+        responses={200: page_of(PackSerializer, name="PackPage")},
         examples=[example("Packs", _page([_PACK_EXAMPLE]))],
     )
     def get(self, request: Request) -> Response | HttpResponse:
@@ -275,7 +282,8 @@ class PackVersionListApi(PublicApi):
     @extend_schema(
         operation_id="pack_versions_list",
         tags=["catalogue"],
-        responses={200: PackVersionSerializer(many=True)},
+        parameters=PAGE_PARAMS,
+        responses={200: page_of(PackVersionSerializer, name="PackVersionPage")},
         examples=[example("Versions", _page([_VERSION_EXAMPLE]))],
     )
     def get(self, request: Request, pack_id: str) -> Response | HttpResponse:
@@ -326,8 +334,8 @@ class PackVersionRecordsApi(PublicApi):
     @extend_schema(
         operation_id="pack_version_records",
         tags=["catalogue"],
-        parameters=[_TYPE_FILTER, _SEARCH],
-        responses={200: StoredRecordSerializer(many=True)},
+        parameters=[_TYPE_FILTER, _SEARCH, *PAGE_PARAMS],
+        responses={200: page_of(StoredRecordSerializer, name="StoredRecordPage")},
         examples=[
             example(
                 "Archetypes of 1.0.0",
@@ -396,8 +404,13 @@ def _stable(obj: Any) -> str | None:
     return obj.stable_id if obj is not None else None
 
 
-def record_body(record: CatalogueRecord, request: Request) -> dict[str, Any]:
+def record_body(
+    record: CatalogueRecord, request: Request, base: str | None = None
+) -> dict[str, Any]:
+    """One record as the API shows it; ``base`` is its collection's URL, reversed once a page."""
     record_type = record.RECORD_TYPE
+    if base is None:
+        base = reverse(f"api:{record_type}-list", request=request)
     body: dict[str, Any] = {
         "id": record.stable_id,
         "type": record_type,
@@ -409,11 +422,7 @@ def record_body(record: CatalogueRecord, request: Request) -> dict[str, Any]:
         "sample": record.sample,
         "uncertain": record.uncertain,
         "data": record.data,
-        "url": reverse(
-            f"api:{record_type}-detail",
-            kwargs={"system": record.system.slug, "stable_id": record.stable_id},
-            request=request,
-        ),
+        "url": f"{base}{record.system.slug}/{record.stable_id}/",
     }
     if hasattr(record, "kind"):
         body["kind"] = record.kind
@@ -480,8 +489,14 @@ def _records_list_view(record_type: str) -> type[PublicApi]:
         @extend_schema(
             operation_id=f"{label.replace('-', '_')}_list",
             tags=["catalogue"],
-            parameters=_record_params(record_type),
-            responses={200: output(many=True)},
+            parameters=_record_params(record_type) + (CURSOR_PARAMS if is_figure else PAGE_PARAMS),
+            responses={
+                200: page_of(
+                    output,
+                    name=f"{model.__name__}Page",
+                    cursor=is_figure,
+                )
+            },
             examples=[
                 example(
                     f"Some {label}",
@@ -497,7 +512,7 @@ def _records_list_view(record_type: str) -> type[PublicApi]:
         )
         def get(self, request: Request) -> Response | HttpResponse:
             owned = _bool_param(request, "owned")
-            ids = ownership.owned_ids(request, model) if owned else None
+            owner = ownership.require_user(request) if owned else None
             rows = selectors.record_list(
                 record_type=record_type,
                 system=_text_param(request, "system"),
@@ -506,13 +521,17 @@ def _records_list_view(record_type: str) -> type[PublicApi]:
                 min_points=_int_param(request, "min_points"),
                 max_points=_int_param(request, "max_points"),
                 search=_text_param(request, "search"),
-                ids=ids,
             )
+            if owner is not None:
+                rows = ownership.only_owned(rows, user=owner, record_type=record_type)
             paginator = IdCursorPagination() if is_figure else PagePagination()
             if not is_figure:
                 rows = rows.order_by("system__slug", "name", "id")
             page = paginator.paginate_queryset(rows, request, self) or []
-            data = paginator.get_paginated_response([record_body(r, request) for r in page]).data
+            base = reverse(f"api:{record_type}-list", request=request)
+            data = paginator.get_paginated_response(
+                [record_body(r, request, base) for r in page]
+            ).data
             return conditional(
                 request, data, last_modified=selectors.catalogue_last_modified(), private=owned
             )

@@ -117,16 +117,21 @@ class CostApi(APIView):
 
 class OddsParamSerializer(serializers.Serializer[Any]):
     name = serializers.CharField()
-    type = serializers.CharField()
-    range = serializers.JSONField(allow_null=True, required=False)
-    default = serializers.JSONField(allow_null=True, required=False)
-    meaning = serializers.CharField(required=False, allow_blank=True)
+    type = serializers.JSONField(help_text="JSON type, or a list of them (e.g. string or null).")
+    minimum = serializers.IntegerField(required=False)
+    maximum = serializers.IntegerField(required=False)
+    choices = serializers.ListField(required=False)
+    default = serializers.JSONField(allow_null=True)
+    meaning = serializers.CharField()
+    aliases = serializers.ListField(child=serializers.CharField(), required=False)
+    catalogue_ids = serializers.CharField(
+        required=False, help_text="The record type whose stable ids the value names."
+    )
 
 
 class OddsQuerySerializer(serializers.Serializer[Any]):
-    name = serializers.CharField()
-    summary = serializers.CharField(required=False)
-    description = serializers.CharField(required=False, allow_blank=True)
+    query = serializers.CharField()
+    summary = serializers.CharField()
     params = OddsParamSerializer(many=True)
 
 
@@ -166,16 +171,16 @@ class OddsQueryListApi(APIView):
                     "system": "crimson-dust",
                     "queries": [
                         {
-                            "name": "morale",
-                            "summary": "A morale test's outcome.",
-                            "description": "",
+                            "query": "morale",
+                            "summary": "A morale test's outcome (Morale Tests).",
                             "params": [
                                 {
-                                    "name": "mr",
+                                    "name": "dice",
                                     "type": "integer",
-                                    "range": [1, 6],
-                                    "default": None,
-                                    "meaning": "the model's Morale rating",
+                                    "minimum": 0,
+                                    "maximum": 40,
+                                    "default": 2,
+                                    "meaning": "morale dice rolled",
                                 }
                             ],
                         }
@@ -222,7 +227,7 @@ class SimulationRequestSerializer(serializers.Serializer[Any]):
     list_b = serializers.JSONField(help_text="The second list, of the same system.")
     scenario = serializers.JSONField(required=False, default=dict)
     runs = serializers.IntegerField(min_value=1, default=10_000)
-    seed = serializers.IntegerField(min_value=0, max_value=2**63 - 1, default=1)
+    seed = serializers.IntegerField(min_value=0, max_value=engine.MAX_SEED, default=1)
 
 
 def simulation_request(data: Any) -> dict[str, Any]:
@@ -235,8 +240,25 @@ def simulation_request(data: Any) -> dict[str, Any]:
     limits.check_runs(values["runs"])
     list_document(values["list_a"], "$.list_a")
     list_document(values["list_b"], "$.list_b")
-    engine.simulation_inputs(values["list_a"], values["list_b"], values["scenario"])
     return values
+
+
+def simulation_checked(values: dict[str, Any]) -> None:
+    """Everything a job needs is readable: refused now rather than failing in a worker."""
+    engine.simulation_inputs(
+        simulation_catalogue(values["list_a"], values["list_b"]),
+        values["list_a"],
+        values["list_b"],
+        scenario=values["scenario"],
+        runs=values["runs"],
+        seed=values["seed"],
+    )
+
+
+def simulation_catalogue(list_a: Any, list_b: Any) -> Any:
+    """The catalogue both lists name (list_a's pins win where both pin the same pack)."""
+    pins = {**list_pins(list_b if isinstance(list_b, dict) else {}), **list_pins(list_a)}
+    return engine_catalogue(pins)
 
 
 _SIM_EXAMPLE = {"list_a": _EXAMPLE_LIST, "list_b": _EXAMPLE_LIST, "runs": 2000, "seed": 7}
@@ -266,7 +288,7 @@ class SimulateApi(APIView):
 
         values = simulation_request(request.data)
         if values["runs"] <= settings.API_INLINE_SIMULATION_RUNS:
-            catalogue = engine_catalogue(list_pins(values["list_a"]))
+            catalogue = simulation_catalogue(values["list_a"], values["list_b"])
             report = engine.simulate(
                 catalogue,
                 values["list_a"],
@@ -276,6 +298,7 @@ class SimulateApi(APIView):
                 scenario=values["scenario"],
             )
             return Response(report)
+        simulation_checked(values)
         job = simulation_job_create(owner=request.user, **values)
         from builder.simulations.apis import job_body
 

@@ -6,7 +6,6 @@ the engine's where it sets them (``builder.api.engine``), the body size a settin
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -16,6 +15,7 @@ from rest_framework.parsers import JSONParser
 
 from builder.api import engine
 from builder.core.errors import ApplicationError
+from rules_engine import BadDocument
 
 
 def max_body_bytes() -> int:
@@ -49,19 +49,16 @@ class LimitedJSONParser(JSONParser):
         if len(raw) > limit:
             raise body_too_large()
         try:
-            value = json.loads(raw)
-        except RecursionError as exc:
-            raise too_deep() from exc
+            text = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise ParseError("the body is not UTF-8 text") from exc
-        except json.JSONDecodeError as exc:
-            raise ParseError(
-                f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
-            ) from exc
-        depth = engine.json_depth(value)
+            raise ParseError(f"not UTF-8 text: byte {exc.start} cannot be decoded") from exc
+        depth = engine.nesting_depth(text)
         if depth > engine.MAX_JSON_DEPTH:
             raise too_deep(depth)
-        return value
+        try:
+            return engine.parse_json(raw, "$")
+        except BadDocument as exc:
+            raise ParseError("; ".join(e.message for e in exc.errors)) from exc
 
 
 def too_deep(depth: int | None = None) -> ApplicationError:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from drf_spectacular.openapi import AutoSchema as SpectacularAutoSchema
 from drf_spectacular.utils import OpenApiExample
 from rest_framework import serializers
 
@@ -126,6 +127,10 @@ def add_error_responses(result: dict[str, Any], generator: Any, **kwargs: Any) -
                 statuses.append("413")
             for status in statuses:
                 operation["responses"].setdefault(status, _error_response(status))
+            for status, response in operation["responses"].items():
+                # An error declared without a body still answers in the one shape.
+                if status.startswith(("4", "5")) and "content" not in response:
+                    response["content"] = _error_response("default")["content"]
     return result
 
 
@@ -138,3 +143,19 @@ def example(name: str, value: Any, *, request: bool = False, status: int = 200) 
         response_only=not request,
         status_codes=[str(status)] if not request else None,
     )
+
+
+class AutoSchema(SpectacularAutoSchema):
+    """Names nested ``InputSerializer``/``OutputSerializer`` classes after their view.
+
+    Views keep their serializers inside them (``LoginApi.InputSerializer``); without this,
+    every view's ``InputSerializer`` would claim the one component name ``Input``.
+    """
+
+    def get_serializer_name(self, serializer: Any, direction: str) -> str:
+        name = super().get_serializer_name(serializer, direction)
+        qualname = type(serializer).__qualname__
+        if "." in qualname and "<locals>" not in qualname:
+            outer = qualname.split(".")[0].removesuffix("Api").removesuffix("View")
+            return f"{outer}{name}"
+        return str(name)

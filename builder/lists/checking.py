@@ -16,9 +16,52 @@ from rules_engine.errors import BadDocument
 from rules_engine.listdoc import validate_list
 from rules_engine.verdict import Verdict
 
+MAX_POINTS_LIMIT = 2**31 - 1
+"""What the verdict's integer column holds on every database."""
+
 
 def max_entries() -> int:
     return int(getattr(settings, "MUSTER_LIST_MAX_ENTRIES", 200))
+
+
+MAX_DEPTH = 32
+
+
+def storable_problems(value: Any, root: str = "$", depth: int = 0) -> list[dict[str, str]]:
+    """Values no database column can keep: NUL characters (PostgreSQL refuses them) and
+    nesting deeper than ``MAX_DEPTH``."""
+    if depth > MAX_DEPTH:
+        return [{"path": root, "field": "", "message": f"nested deeper than {MAX_DEPTH} levels"}]
+    problems: list[dict[str, str]] = []
+    if isinstance(value, str):
+        if "\x00" in value:
+            problems.append(
+                {
+                    "path": root,
+                    "field": root.rsplit(".", 1)[-1],
+                    "message": "contains a NUL character",
+                }
+            )
+    elif isinstance(value, Mapping):
+        for key, item in value.items():
+            if "\x00" in str(key):
+                problems.append({"path": root, "field": "", "message": "a key contains NUL"})
+            else:
+                problems += storable_problems(item, f"{root}.{key}", depth + 1)
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            problems += storable_problems(item, f"{root}[{i}]", depth + 1)
+    return problems
+
+
+def require_storable(value: Any, root: str = "$") -> None:
+    problems = storable_problems(value, root)
+    if problems:
+        raise ApplicationError(
+            code="bad_document",
+            message="The document holds values that cannot be stored.",
+            details=problems[:50],
+        )
 
 
 def bad_document_error(exc: BadDocument, root: str = "$") -> ApplicationError:
@@ -45,6 +88,7 @@ def validate_document(document: Any, *, root: str = "$") -> None:
             message="The list document must be a JSON object.",
             details=[{"path": root, "field": "document", "message": "not an object"}],
         )
+    require_storable(document, root)
     entries = document.get("entries")
     limit = max_entries()
     if isinstance(entries, list) and len(entries) > limit:
@@ -56,6 +100,19 @@ def validate_document(document: Any, *, root: str = "$") -> None:
                     "path": f"{root}.entries",
                     "field": "entries",
                     "message": f"at most {limit} entries (MUSTER_LIST_MAX_ENTRIES)",
+                }
+            ],
+        )
+    points_limit = document.get("points_limit")
+    if isinstance(points_limit, int) and points_limit > MAX_POINTS_LIMIT:
+        raise ApplicationError(
+            code="bad_document",
+            message=f"A points limit may be at most {MAX_POINTS_LIMIT}.",
+            details=[
+                {
+                    "path": f"{root}.points_limit",
+                    "field": "points_limit",
+                    "message": f"at most {MAX_POINTS_LIMIT}",
                 }
             ],
         )

@@ -13,7 +13,7 @@ import environ
 _env = environ.Env()
 
 REST_FRAMEWORK = {
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "builder.api.schema.AutoSchema",
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "knox.auth.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",

@@ -14,8 +14,13 @@ from rest_framework.response import Response
 from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
-from builder.api.engine_apis import _SIM_EXAMPLE, SimulationRequestSerializer, simulation_request
-from builder.api.pagination import PagePagination
+from builder.api.engine_apis import (
+    _SIM_EXAMPLE,
+    SimulationRequestSerializer,
+    simulation_checked,
+    simulation_request,
+)
+from builder.api.pagination import PAGE_PARAMS, PagePagination, page_of
 from builder.api.schema import example
 from builder.core.errors import ApplicationError
 from builder.simulations.models import SimulationJob
@@ -90,7 +95,8 @@ class SimulationJobListApi(APIView):
     @extend_schema(
         operation_id="simulations_list",
         tags=["simulations"],
-        responses={200: JobSerializer(many=True)},
+        parameters=PAGE_PARAMS,
+        responses={200: page_of(JobSerializer, name="SimulationJobPage")},
         examples=[
             example(
                 "Your jobs", {"count": 1, "next": None, "previous": None, "results": [_JOB_EXAMPLE]}
@@ -118,6 +124,7 @@ class SimulationJobListApi(APIView):
     )
     def post(self, request: Request) -> Response:
         values = simulation_request(request.data)
+        simulation_checked(values)
         job = simulation_job_create(owner=request.user, **values)
         body = job_body(job, request)
         return Response(body, status=status.HTTP_202_ACCEPTED, headers={"Location": body["url"]})

@@ -56,7 +56,7 @@ def simulation_job_create(
 
 
 def _catalogue(job: SimulationJob) -> Catalogue:
-    return engine_catalogue(list_pins(job.list_a))
+    return engine_catalogue({**list_pins(job.list_b), **list_pins(job.list_a)})
 
 
 def simulation_block_run(*, job_id: int, block: int) -> None:

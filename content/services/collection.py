@@ -15,6 +15,11 @@ from rules_engine.catalogue import normalise_pack, pack_checksum
 COLLECTION_VERSION = "0.1.0"
 
 
+def collector_source(system: GameSystem) -> dict[str, str]:
+    """Where a collector's record comes from: the system's book, entered by hand."""
+    return {"seed": system.seed or system.slug, "section": "Entered by a collector"}
+
+
 def collection_pack_id(system: GameSystem) -> str:
     return f"{system.slug}-collection"
 

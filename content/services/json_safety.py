@@ -26,6 +26,10 @@ MAX_DEPTH = 40
 INT_MIN, INT_MAX = -(2**63), 2**63 - 1
 """Every JSON integer must fit a signed 64-bit number: what validators and columns can hold."""
 
+FLOAT_LIMIT = 1e15
+"""Numbers with a fraction stay below this: Python writes larger ones with an exponent
+(``1e+16``), which PostgreSQL's jsonb stores as an integer and SQLite as a float."""
+
 _SURROGATES = range(0xD800, 0xE000)
 
 
@@ -39,8 +43,8 @@ def _parse_constant(name: str) -> Any:
 
 def _parse_float(text: str) -> float:
     value = float(text)
-    if not math.isfinite(value):
-        raise _BadNumber(f"number {text[:40]} is out of range")
+    if not math.isfinite(value) or abs(value) >= FLOAT_LIMIT:
+        raise _BadNumber(f"number {text[:40]} is out of range (below 10^15 with a fraction)")
     return value
 
 
@@ -119,6 +123,12 @@ def document_hazards(value: Any, root: str = "$") -> list[DocumentError]:
         elif isinstance(item, float):
             if not math.isfinite(item):
                 errors.append(DocumentError(path, f"number {item} is not allowed"))
+            elif abs(item) >= FLOAT_LIMIT:
+                errors.append(
+                    DocumentError(
+                        path, f"number {item} is out of range (below 10^15 with a fraction)"
+                    )
+                )
         else:
             errors.append(DocumentError(path, f"{type(item).__name__} is not a JSON value"))
     return sorted(errors, key=lambda e: e.path)

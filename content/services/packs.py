@@ -92,14 +92,17 @@ def is_version(text: str) -> bool:
 
 
 def _busy_error() -> PackLoadError:
+    waited = (
+        f"{LOCK_WAIT_SECONDS} s" if connection.vendor == "postgresql" else "the database's timeout"
+    )
     return PackLoadError(
         [
             FileError(
                 "catalogue",
                 DocumentError(
                     "$",
-                    "another load or publication is under way and did not finish in "
-                    f"{LOCK_WAIT_SECONDS} s; nothing was written, try again",
+                    f"another load or publication is under way and did not finish within "
+                    f"{waited}; nothing was written, try again",
                 ),
             )
         ]
@@ -120,7 +123,7 @@ def catalogue_write_lock() -> Iterator[None]:
                 if connection.vendor == "postgresql":
                     cursor.execute(
                         "SELECT set_config('lock_timeout', %s, true)",
-                        [f"{LOCK_WAIT_SECONDS}s"],
+                        [f"{int(LOCK_WAIT_SECONDS * 1000)}ms"],
                     )
                     cursor.execute("SELECT pg_advisory_xact_lock(%s)", [LOCK_KEY])
                     cursor.execute("SELECT set_config('lock_timeout', '0', true)")

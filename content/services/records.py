@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db import transaction
 
 from content.models import CatalogueRecord, CombatDial, Figure, Release, SpeedDial
+from content.services.collection import collection_pack_get_or_create, collector_source
 
 
 def _related_pk(model: type[CatalogueRecord], system_id: int, stable_id: str | None) -> int | None:
@@ -55,4 +58,29 @@ def record_save(*, record: CatalogueRecord) -> CatalogueRecord:
     record_sync_columns(record)
     record.full_clean()
     record.save()
+    return record
+
+
+@transaction.atomic
+def figure_dial_save(*, figure: Figure, dial: dict[str, Any]) -> CombatDial:
+    """Save the clicks entered with a figure as its combat dial and point the figure at it.
+
+    The figure's own dial is updated in place; a figure without one gets a new dial in its
+    system's collection pack, named after the figure.
+    """
+    dial_id = (figure.data or {}).get("combat_dial") or f"{figure.stable_id}-dial"
+    record = CombatDial.objects.filter(system=figure.system, stable_id=dial_id).first()
+    if record is None:
+        record = CombatDial(
+            system=figure.system,
+            pack=collection_pack_get_or_create(system=figure.system),
+            stable_id=dial_id,
+            name=f"{figure.name} combat dial",
+            source=collector_source(figure.system),
+            uncertain=[],
+            sample=False,
+        )
+    record.data = dial
+    record_save(record=record)
+    figure.data = {**(figure.data or {}), "combat_dial": record.stable_id}
     return record

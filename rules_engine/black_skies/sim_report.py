@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import numpy as np
 from numpy.typing import NDArray
@@ -13,8 +13,21 @@ from rules_engine.jsonpath import child
 from rules_engine.simulation_report import outcome_shares
 from rules_engine.tally import Tally
 
-if TYPE_CHECKING:
-    from rules_engine.black_skies.simulation import Fighter
+
+class Fighter(Protocol):
+    """What the report reads of a fighter: plain values, so the report does not depend on
+    the simulation that fills them in."""
+
+    @property
+    def side(self) -> int: ...
+    @property
+    def entry(self) -> int: ...
+    @property
+    def pilot(self) -> str: ...
+    @property
+    def design(self) -> str: ...
+    @property
+    def hull(self) -> int: ...
 
 GEOMETRY = (
     "Movement is abstracted: each activation a fighter that passes its Piloting Check has a "

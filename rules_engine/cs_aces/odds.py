@@ -12,8 +12,8 @@ from typing import Any
 import icepool
 
 from rules_engine.catalogue import Catalogue
-from rules_engine.cs_aces.dice import NATURAL_SIX, capped_target, hits
-from rules_engine.cs_aces.params import bool_param, int_param, odds_query, required
+from rules_engine.clix.dice import NATURAL_SIX, capped_target, hits
+from rules_engine.clix.params import bool_param, int_param, odds_query, required
 from rules_engine.errors import BadDocument
 from rules_engine.odds_query import Param, Query, boolean, integer
 from rules_engine.odds_report import chance_report, die_report, probability
@@ -67,7 +67,7 @@ def attack(
     )
     fated = bool_param("defensive_fate", defensive_fate)
     return {
-        "query": "attack", "dice": dice, "defense": target, "defensive_fate": fated,
+        "query": "attack", "dice": dice, "target_number": target, "defensive_fate": fated,
         "hits": die_report(attack_hits(dice, target, fated)),
     }
 
@@ -86,7 +86,7 @@ def capture(
     target = capped_target(int_param("defense", required("defense", defense), 0, 20))
     die = attack_hits(dice, target, bool_param("defensive_fate", defensive_fate))
     return {
-        "query": "capture", "dice": dice, "defense": target,
+        "query": "capture", "dice": dice, "target_number": target,
         **chance_report(Fraction(die.probability(">=", 1)), "captured"),
     }
 
@@ -141,7 +141,7 @@ def multi_target(
     outcomes = 6**dice
     die = icepool.Die({k: v for k, v in total.items()})
     return {
-        "query": "multi_target", "dice": dice, "defenses": targets,
+        "query": "multi_target", "dice": dice, "target_numbers": targets,
         "targets_hit": die_report(die),
         "target_hit_chance": [probability(Fraction(per_target[i], outcomes))
                               for i in range(len(targets))],
@@ -194,7 +194,7 @@ def defensive_fate(
                               bool_param("hindering", hindering),
                               bool_param("cap_before_modifiers", cap_before_modifiers))
     return {
-        "query": "defensive_fate", "dice": dice, "defense": target,
+        "query": "defensive_fate", "dice": dice, "target_number": target,
         "without_fate": die_report(attack_hits(dice, target)),
         "with_fate": die_report(attack_hits(dice, target, defensive_fate=True)),
     }

@@ -9,13 +9,14 @@ from typing import Any
 import numpy as np
 
 from rules_engine.catalogue import Catalogue
-from rules_engine.cs_aces.arrays import Ints
+from rules_engine.clix.arrays import Ints
+from rules_engine.clix.report import run_header, tie_broken
+from rules_engine.clix.samples import sample_figures, sample_notice
+from rules_engine.clix.scenario import describe, read_scenario, with_list_settings
 from rules_engine.cs_aces.characters import SYSTEM
 from rules_engine.cs_aces.fight import AcesFight
 from rules_engine.cs_aces.fight_scenario import SCENARIO
 from rules_engine.cs_aces.forces import Team, build_teams
-from rules_engine.cs_aces.report import run_header, tie_broken
-from rules_engine.cs_aces.scenario import describe, read_scenario, with_list_settings
 from rules_engine.cs_aces.settings import FIGHT_SETTINGS
 from rules_engine.simulation_report import figure_shares, outcome_shares
 from rules_engine.tally import Tally
@@ -28,6 +29,8 @@ class Match:
     params: dict[str, Any]
     team: Team
     names: tuple[Any, Any]
+    # Figures of either list that play on sample (invented) dials, for the report's notice.
+    samples: tuple[str, ...] = ()
 
 
 def outcome_codes(victory: Ints, build_points: tuple[int, int]) -> Ints:
@@ -47,7 +50,8 @@ def prepare(catalogue: Catalogue, list_a: Mapping[str, Any], list_b: Mapping[str
     lists = (("list_a", list_a), ("list_b", list_b))
     params = read_scenario(SCENARIO, with_list_settings(scenario, lists, FIGHT_SETTINGS))
     team = build_teams(catalogue, list_a, list_b)
-    return Match(params, team, (list_a.get("name"), list_b.get("name")))
+    samples = tuple(sample_figures(catalogue, SYSTEM, (list_a, list_b)))
+    return Match(params, team, (list_a.get("name"), list_b.get("name")), samples)
 
 
 def play(match: Match, runs: int, gen: np.random.Generator, tally: Tally) -> None:
@@ -71,7 +75,8 @@ def play(match: Match, runs: int, gen: np.random.Generator, tally: Tally) -> Non
 def report(match: Match, tally: Tally, seed: int) -> dict[str, Any]:
     """The shared simulation report (docs/simulation.md, "The report") from the totals: the
     scenario as played, outcome shares, turns, per-figure survival, captive at the end and
-    clicks of damage; extras ``victory_points`` and ``build_points``."""
+    clicks of damage; extras ``victory_points`` and ``build_points``; ``sample_dials`` and
+    ``notes`` say which figures played on sample (invented) dials."""
     team = match.team
     return {
         **run_header(SYSTEM, tally.runs, seed, match.names),
@@ -84,6 +89,7 @@ def report(match: Match, tally: Tally, seed: int) -> dict[str, Any]:
         "victory_points": {"a": tally.mean("victory_a").to_dict(),
                            "b": tally.mean("victory_b").to_dict()},
         "build_points": {"a": team.build_points[0], "b": team.build_points[1]},
+        **sample_notice(match.samples),
     }
 
 

@@ -9,8 +9,8 @@ from typing import Any
 import icepool
 
 from rules_engine.catalogue import Catalogue
-from rules_engine.cs_aces.dice import NATURAL_SIX, capped_target, hits, two_d6_weights
-from rules_engine.cs_aces.params import (
+from rules_engine.clix.dice import NATURAL_SIX, capped_target, hits, two_d6_weights
+from rules_engine.clix.params import (
     bool_param,
     choice_param,
     int_param,

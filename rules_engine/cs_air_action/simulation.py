@@ -9,9 +9,10 @@ from typing import Any
 import numpy as np
 
 from rules_engine.catalogue import Catalogue
-from rules_engine.cs_aces.arrays import Ints
-from rules_engine.cs_aces.report import run_header, tie_broken
-from rules_engine.cs_aces.scenario import describe, read_scenario, with_list_settings
+from rules_engine.clix.arrays import Ints
+from rules_engine.clix.report import run_header, tie_broken
+from rules_engine.clix.samples import sample_figures, sample_notice
+from rules_engine.clix.scenario import describe, read_scenario, with_list_settings
 from rules_engine.cs_air_action.fight import Fight
 from rules_engine.cs_air_action.forces import Forces, build_forces
 from rules_engine.cs_air_action.planes import SYSTEM
@@ -28,6 +29,8 @@ class Match:
     params: dict[str, Any]
     forces: Forces
     names: tuple[Any, Any]
+    # Figures of either list that play on sample (invented) dials, for the report's notice.
+    samples: tuple[str, ...] = ()
 
 
 def outcome_codes(victory: Ints, shot_down: Ints, build_points: tuple[int, int]) -> Ints:
@@ -51,7 +54,8 @@ def prepare(catalogue: Catalogue, list_a: Mapping[str, Any], list_b: Mapping[str
     lists = (("list_a", list_a), ("list_b", list_b))
     params = read_scenario(SCENARIO, with_list_settings(scenario, lists, FIGHT_SETTINGS))
     forces = build_forces(catalogue, list_a, list_b, params["victory_points_include_ace"])
-    return Match(params, forces, (list_a.get("name"), list_b.get("name")))
+    samples = tuple(sample_figures(catalogue, SYSTEM, (list_a, list_b)))
+    return Match(params, forces, (list_a.get("name"), list_b.get("name")), samples)
 
 
 def play(match: Match, runs: int, gen: np.random.Generator, tally: Tally) -> None:
@@ -76,7 +80,8 @@ def play(match: Match, runs: int, gen: np.random.Generator, tally: Tally) -> Non
 def report(match: Match, tally: Tally, seed: int) -> dict[str, Any]:
     """The shared simulation report (docs/simulation.md, "The report") from the totals:
     the scenario as played, outcome shares, turns, per-plane survival and clicks of damage;
-    extras ``victory_points``, ``planes_shot_down`` and ``build_points``."""
+    extras ``victory_points``, ``planes_shot_down`` and ``build_points``; ``sample_dials``
+    and ``notes`` say which figures played on sample (invented) dials."""
     forces = match.forces
     return {
         **run_header(SYSTEM, tally.runs, seed, match.names),
@@ -91,6 +96,7 @@ def report(match: Match, tally: Tally, seed: int) -> dict[str, Any]:
         "planes_shot_down": {"by_a": tally.mean("shot_down_by_a").to_dict(),
                              "by_b": tally.mean("shot_down_by_b").to_dict()},
         "build_points": {"a": forces.build_points[0], "b": forces.build_points[1]},
+        **sample_notice(match.samples),
     }
 
 

@@ -301,3 +301,94 @@ def test_a_reserved_name_from_the_command_line_is_exit_2(
     assert main(["odds", "cs-aces", "attack", "catalogue=1"]) == 2
     out = json.loads(capsys.readouterr().out)
     assert out["errors"][0]["path"] == "params.catalogue"
+
+
+def test_an_error_found_while_computing_names_the_current_parameter() -> None:
+    # A plane with a 7-click dial takes at most 6 clicks before it is shot down: checked by
+    # the query itself, reported under the name the caller used.
+    with pytest.raises(BadDocument) as caught:
+        odds(
+            CATALOGUE,
+            "cs-air-action",
+            "shot",
+            {"shooter": "loyle-crawford-devastator", "damage": 12},
+        )
+    assert caught.value.errors[0].path == "params.damage"
+    with pytest.raises(BadDocument) as caught:
+        odds(CATALOGUE, "cs-aces", "multi_target", {"dice": 12, "fate": 2})
+    assert caught.value.errors[0].path == "params.dice"
+    with pytest.raises(BadDocument) as caught:
+        odds(CATALOGUE, "black-skies", "volley", {"dice": 2, "design": "black-tiger"})
+    assert caught.value.errors[0].path == "params.dice"
+
+
+def _binomial(n: int, p: Fraction) -> dict[int, Fraction]:
+    from math import comb
+
+    return {k: comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1)}
+
+
+def test_aces_capture_rolls_two_dice_fewer() -> None:
+    # 5 attack dice less 2 for the capture, defense 5: any hit captures.
+    report = odds(CATALOGUE, "cs-aces", "capture", {"dice": 5, "target_number": 5})
+    assert report["chances"]["captured"]["exact"] == str(1 - Fraction(2, 3) ** 3)
+    assert _exact(report) == {0: Fraction(8, 27), 1: Fraction(19, 27)}
+
+
+def test_aces_escape_against_every_roll() -> None:
+    # Captive: 2 dice needing the captor's defense 4; captor: 2 dice needing 5.
+    escaped = sum(
+        sum(f >= 4 for f in mine) > sum(f >= 5 for f in theirs)
+        for mine in itertools.product(range(1, 7), repeat=2)
+        for theirs in itertools.product(range(1, 7), repeat=2)
+    )
+    report = odds(
+        CATALOGUE,
+        "cs-aces",
+        "escape",
+        {"captive_dice": 2, "captor_defense": 4, "captor_dice": 2, "captive_defense": 5},
+    )
+    assert Fraction(report["chances"]["escaped"]["exact"]) == Fraction(escaped, 6**4)
+
+
+def test_air_action_bail_out_against_every_roll() -> None:
+    # A Rookie adds 0: 2d6 >= 8.
+    ways = sum(a + b >= 8 for a in range(1, 7) for b in range(1, 7))
+    report = odds(CATALOGUE, "cs-air-action", "bail_out", {"bail_out_value": 8})
+    assert _exact(report) == {0: 1 - Fraction(ways, 36), 1: Fraction(ways, 36)}
+
+
+def test_black_skies_piloting_against_every_face() -> None:
+    # Skill 1 flying Hard Left (difficulty 3): d6 + 1 >= 3 on 2..6.
+    faces = [f for f in range(1, 7) if f + 1 >= 3]
+    report = odds(CATALOGUE, "black-skies", "piloting", {"skill": 1, "maneuver": "hard-left"})
+    assert report["headline"] == "maneuvers.hard-left.success"
+    assert _exact(report) == {0: 1 - Fraction(len(faces), 6), 1: Fraction(len(faces), 6)}
+    crippled = odds(
+        CATALOGUE,
+        "black-skies",
+        "piloting",
+        {"skill": 1, "maneuver": "hard-left", "crippled": True},
+    )
+    # Difficulty doubled to 6: d6 + 1 >= 6 on 5 and 6.
+    assert crippled["chances"]["maneuvers.hard-left.success"]["exact"] == "1/3"
+
+
+def test_crimson_dust_avoid_is_binomial_with_a_reroll_when_concealed() -> None:
+    # Df 3 dice at 5+; concealed re-rolls failed dice once: 1/3 + 2/3 * 1/3 = 5/9 each.
+    plain = odds(CATALOGUE, "crimson-dust", "avoid", {"df": 3})
+    assert _exact(plain) == _binomial(3, Fraction(1, 3))
+    hidden = odds(CATALOGUE, "crimson-dust", "avoid", {"df": 3, "concealed": True})
+    assert _exact(hidden) == _binomial(3, Fraction(5, 9))
+
+
+def test_crimson_dust_morale_dice_all_passing() -> None:
+    # A morale die scores on Mr or under: Mr 4 scores on 1-4 (2/3 each); failed dice of 2.
+    report = odds(CATALOGUE, "crimson-dust", "morale", {"dice": 2, "mr": 4})
+    assert _exact(report) == _binomial(2, Fraction(1, 3))
+
+
+def test_hex_hit_location_column_is_a_plain_d10() -> None:
+    report = odds(CATALOGUE, "cs-hex", "hit_location", {})
+    assert _exact(report) == {k: Fraction(1, 10) for k in range(1, 11)}
+    assert report["mean"]["exact"] == "11/2"

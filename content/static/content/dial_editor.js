@@ -88,7 +88,7 @@
       body.appendChild(tr);
     });
     target.replaceChildren(table);
-    editor.querySelector(".muster-dial-preview").hidden = false;
+    editor.querySelector(".muster-dial-preview").hidden = n === 0;
   }
 
   function tint(editor) {
@@ -108,7 +108,9 @@
     editor.querySelectorAll(".dial-remove").forEach(function (box) { box.closest("label").hidden = true; });
     function removeButton(row) {
       var box = row.querySelector(".dial-remove");
-      var button = el("button", editor.dataset.editor === "speed" ? "Remove speed" : "Remove click");
+      var button = el("button", "×");
+      button.title = editor.dataset.editor === "speed" ? "Remove this speed" : "Remove this click";
+      button.setAttribute("aria-label", button.title);
       button.type = "button";
       button.className = "button dial-remove-button";
       button.addEventListener("click", function () { row.remove(); renumber(editor); update(); });
@@ -121,18 +123,20 @@
     var add = el("button", editor.dataset.editor === "speed" ? "Add speed" : "Add click");
     add.type = "button";
     add.className = "button dial-add";
-    add.addEventListener("click", function () {
+    function addRow(focus) {
       var row = cloneRow(editor, template);
       body.appendChild(row);
       removeButton(row);
       renumber(editor);
       update();
       var first = row.querySelector("input[type=number]");
-      if (first) { first.focus(); }
-    });
+      if (first && focus) { first.focus(); }
+    }
+    add.addEventListener("click", function () { addRow(true); });
     editor.querySelector("table").after(add);
     editor.addEventListener("input", update);
     editor.addEventListener("change", update);
+    if (!rows(editor).length) { addRow(false); }
     editor.querySelector(".help").textContent = editor.dataset.editor === "speed"
       ? "Lowest speed first." : "A blank value is a click that shows none (KO).";
     update();

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from django.core.cache import cache
+from django.core.cache import caches
 from rest_framework.test import APIClient
 
 PASSWORD = "a-long-passphrase"
@@ -13,7 +13,8 @@ PASSWORD = "a-long-passphrase"
 
 @pytest.fixture(autouse=True)
 def _fresh_throttles() -> None:
-    cache.clear()
+    for name in ("default", "throttle"):
+        caches[name].clear()
 
 
 @pytest.fixture

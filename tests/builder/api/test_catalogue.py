@@ -241,3 +241,36 @@ def test_query_count_does_not_grow_with_rows(anon, packs, path, params):
     fifty = queries_for(anon, path, {**params, "page_size": 50})
     assert one == fifty
     assert fifty <= 3
+
+
+def test_owned_shows_only_what_my_collection_holds(api, other_api, user, packs):
+    from builder.collections.services import collection_item_create
+
+    collection_item_create(owner=user, system="cs-aces", record_type="figure", stable_id="genghis")
+    collection_item_create(
+        owner=user, system="cs-air-action", record_type="figure", stable_id="genghis-bloodhawk"
+    )
+    assert sorted(ids(api.get(FIGURES, {"owned": "true"}))) == ["genghis", "genghis-bloodhawk"]
+    assert ids(api.get(FIGURES, {"owned": "true", "system": "cs-aces"})) == ["genghis"]
+    assert ids(other_api.get(FIGURES, {"owned": "true"})) == []
+    mine = api.get(FIGURES, {"owned": "true"})
+    assert mine["Cache-Control"] == "private, no-cache"
+
+
+def test_owned_query_count_does_not_grow(api, user, packs):
+    from builder.collections.models import CollectionItem
+
+    make_figures(50)
+    system = GameSystem.objects.get(slug="cs-aces")
+    counts = []
+    for n in (1, 50):
+        CollectionItem.objects.filter(owner=user).delete()
+        CollectionItem.objects.bulk_create(
+            CollectionItem(owner=user, system=system, record_type="figure", stable_id=f"gen-{i}")
+            for i in range(n)
+        )
+        with CaptureQueriesContext(connection) as ctx:
+            response = api.get(FIGURES, {"owned": "true", "page_size": n})
+        assert len(response.json()["results"]) == n
+        counts.append(len(ctx))
+    assert counts[0] == counts[1]

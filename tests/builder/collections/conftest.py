@@ -27,9 +27,13 @@ def example(path: str) -> dict[str, Any]:
 @pytest.fixture
 def packs(db: Any) -> None:
     """The clix and Crimson Dust packs, loaded by the real loader."""
-    pack_load(
-        documents=[(s, pack_doc(s)) for s in ("cs-aces", "cs-air-action", "crimson-dust", "cs-hex")]
-    )
+    pack_load(documents=[(s, pack_doc(s)) for s in ("cs-aces", "cs-air-action", "crimson-dust")])
+
+
+@pytest.fixture
+def hex_pack(packs: None) -> None:
+    """The cs-hex pack as well, for design lists."""
+    pack_load(documents=[("cs-hex", pack_doc("cs-hex"))])
 
 
 @pytest.fixture
@@ -50,3 +54,28 @@ def kims_team() -> dict[str, Any]:
 @pytest.fixture
 def dust_devils() -> dict[str, Any]:
     return example("crimson-dust/dust-devils-500.json")
+
+
+@pytest.fixture(autouse=True)
+def _fresh_throttles() -> None:
+    from django.core.cache import caches
+
+    for name in ("default", "throttle"):
+        caches[name].clear()
+
+
+@pytest.fixture
+def api(user: Any) -> Any:
+    """An API client signed in as ``user``."""
+    from rest_framework.test import APIClient
+
+    client = APIClient()
+    client.force_authenticate(user)
+    return client
+
+
+@pytest.fixture
+def anon() -> Any:
+    from rest_framework.test import APIClient
+
+    return APIClient()

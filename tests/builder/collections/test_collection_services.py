@@ -125,7 +125,7 @@ def test_fielding_a_warband_counts_models_weapons_and_mounts(
     assert answer["can_field"] is False
 
 
-def test_designs_need_nothing_from_a_collection(packs: Any, user: Any) -> None:
+def test_designs_need_nothing_from_a_collection(hex_pack: Any, user: Any) -> None:
     from tests.builder.collections.conftest import example
 
     answer = collection_fielding(user=user, document=example("cs-hex/light-fighter-legal.json"))

@@ -159,3 +159,35 @@ def test_owner_scoping_and_share_links(
     saved_list_trash(saved_list=saved)
     with pytest.raises(Http404):
         saved_list_get_shared(token=saved.share_token)
+
+
+def test_purgetrash_command(packs: Any, user: Any, kims_team: Any) -> None:
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    old = saved_list_create(owner=user, document=kims_team)
+    recent = saved_list_create(owner=user, document={**kims_team, "name": "Recent"})
+    saved_list_trash(saved_list=old)
+    saved_list_trash(saved_list=recent)
+    SavedList.objects.filter(pk=old.pk).update(deleted_at=timezone.now() - timedelta(days=31))
+    out = StringIO()
+    call_command("purgetrash", stdout=out)
+    assert out.getvalue() == "purged 1 list(s) from the trash\n"
+    assert list(SavedList.objects.values_list("name", flat=True)) == ["Recent"]
+
+
+def test_too_deep_a_document_is_refused_with_its_path(
+    packs: Any, user: Any, kims_team: Any
+) -> None:
+    value: Any = 1
+    for _ in range(32):
+        value = [value]
+    kims_team["settings"] = {"a": value}
+    with pytest.raises(ApplicationError) as err:
+        saved_list_create(owner=user, document=kims_team)
+    assert err.value.details[0] == {
+        "path": "$.settings.a" + "[0]" * 31,
+        "field": "",
+        "message": "nested deeper than 32 levels",
+    }
