@@ -32,9 +32,8 @@ def bench_dial_validation(repeat: int = 2000) -> float:
     dial = next(r["data"] for _, d in docs for r in d["records"] if r["type"] == "combat_dial")
     compiled(record_schema_path("combat_dial", "cs-air-action"))  # compile once, as a server does
     assert not record_data_errors("combat_dial", "cs-air-action", dial)
-    return (
-        median_of(lambda: record_data_errors("combat_dial", "cs-air-action", dial), repeat) * 1000
-    )
+    return median_of(lambda: record_data_errors("combat_dial", "cs-air-action", dial),
+                     repeat) * 1000
 
 
 def bench_load_all_packs() -> tuple[float, int]:
