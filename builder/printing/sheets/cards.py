@@ -439,8 +439,9 @@ def cards_for_list(
     faces: list[dict[str, Any]] = []
     for i, entry in enumerate(entries):
         if system == "cs-air-action":
+            path = f"$.entries[{i}].figure"
             faces += figure_faces(
-                catalogue, record_at(catalogue, entry["figure"], "figure", system, ""), greyscale
+                catalogue, record_at(catalogue, entry["figure"], "figure", system, path), greyscale
             )
             if entry.get("ace"):
                 ace = catalogue.resolve(entry["ace"], "figure", "cs-aces")
@@ -465,6 +466,7 @@ def cards_for_list(
                 element=entry.get("element"),
                 doc=doc,
                 sample=sample,
+                ref=f"{doc.get('name') or 'list'} · fighter {i + 1}",
             )
         else:
             raise ApplicationError(

@@ -1,0 +1,237 @@
+"""Printing figures: cards, a roster, a schematic, and a print job's overhead.
+
+Each figure is printed beside a baseline measured in the same run:
+- 100 Air Action cards in one PDF against the same cards rendered one PDF per card (what a
+  renderer without a sheet layout would do), and against WeasyPrint rendering a minimal page;
+- 100 distinct Crimson Dust model cards (nothing to share between faces);
+- the 500-point warband's roster and one cs-hex schematic against the minimal page;
+- a job's overhead from queue to PDF (Celery worker on Redis when reachable, else the task
+  run in-process) beyond the render itself.
+
+Run: ``.venv/bin/python bench/printing.py`` (``BENCH_REDIS_URL`` picks the broker, default
+redis://127.0.0.1:6379/5). Times are wall-clock medians; CPU seconds are shown beside them
+because a shared machine's load inflates wall time.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+WORK = Path(tempfile.mkdtemp(prefix="muster-bench-print-"))
+os.environ["DJANGO_SETTINGS_MODULE"] = "builder.settings.local"
+os.environ["DATABASE_URL"] = f"sqlite:///{WORK / 'bench.sqlite3'}"
+os.environ["PRINT_ROOT"] = str(WORK / "print")
+REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/5")
+
+import django  # noqa: E402
+
+django.setup()
+
+from builder.printing.options import PrintOptions  # noqa: E402
+from builder.printing.render import faces_html, pdf_from_html  # noqa: E402
+from builder.printing.services import print_request_parse, sheet_render  # noqa: E402
+from builder.printing.sheets.cards import cards_for_records  # noqa: E402
+from rules_engine import load_catalogue  # noqa: E402
+
+EXAMPLES = ROOT / "docs" / "examples"
+
+
+def timed(fn: Callable[[], Any], repeat: int = 3) -> tuple[float, float, Any]:
+    """Median wall seconds, median CPU seconds, and the last result."""
+    walls, cpus, result = [], [], None
+    for _ in range(repeat):
+        w, c = time.perf_counter(), time.process_time()
+        result = fn()
+        walls.append(time.perf_counter() - w)
+        cpus.append(time.process_time() - c)
+    return statistics.median(walls), statistics.median(cpus), result
+
+
+def line(label: str, wall: float, cpu: float, extra: str = "") -> None:
+    print(f"{label:<58} {wall:7.3f} s wall {cpu:7.3f} s cpu  {extra}")
+
+
+def example(name: str) -> dict[str, Any]:
+    return json.loads((EXAMPLES / name).read_text(encoding="utf-8"))
+
+
+def renders() -> None:
+    catalogue = load_catalogue()
+    pdf_from_html("<p>warm up fonts and stylesheet</p>")
+    minimal_wall, minimal_cpu, _ = timed(lambda: pdf_from_html("<p>Muster</p>"), 5)
+    line("baseline: WeasyPrint, one minimal page", minimal_wall, minimal_cpu)
+
+    planes = [f"cs-air-action/{k}" for k in catalogue.records("cs-air-action", "figure")]
+    hundred = (planes * 20)[:100]
+    request = print_request_parse(kind="cards", what={"records": hundred}, options=None)
+    wall, cpu, rendered = timed(lambda: sheet_render(request, catalogue))
+    line(
+        "100 Air Action cards, one PDF",
+        wall,
+        cpu,
+        f"{rendered.pages} pages, {1000 * wall / 100:.1f} ms/card wall "
+        f"({1000 * cpu / 100:.1f} cpu); target <= 3 s, <= 30 ms/card",
+    )
+
+    options = PrintOptions()
+
+    def one_pdf_per_card() -> int:
+        for ref in hundred:
+            faces = cards_for_records(catalogue, [ref])
+            pdf_from_html(faces_html(faces, options, ref))
+        return len(hundred)
+
+    base_wall, base_cpu, _ = timed(one_pdf_per_card, 1)
+    line(
+        "baseline: the same 100 cards, one PDF per card",
+        base_wall,
+        base_cpu,
+        f"{1000 * base_wall / 100:.1f} ms/card; one PDF is {base_wall / wall:.1f}x faster",
+    )
+
+    models = example("crimson-dust/hundred-models.json")
+    request = print_request_parse(kind="cards", what={"list": models}, options=None)
+    wall, cpu, rendered = timed(lambda: sheet_render(request, catalogue), 1)
+    line(
+        "100 distinct Crimson Dust model cards, one PDF",
+        wall,
+        cpu,
+        f"{rendered.pages} pages, {1000 * wall / 100:.1f} ms/card wall "
+        f"({1000 * cpu / 100:.1f} cpu), {wall / minimal_wall:.0f}x a minimal page",
+    )
+
+    warband = example("crimson-dust/dust-devils-500.json")
+    request = print_request_parse(kind="roster", what={"list": warband}, options=None)
+    wall, cpu, rendered = timed(lambda: sheet_render(request, catalogue))
+    line(
+        "roster: 500-point warband (dust-devils-500)",
+        wall,
+        cpu,
+        f"{rendered.pages} pages, {wall / minimal_wall:.1f}x a minimal page",
+    )
+
+    design = example("cs-hex/heavy-fighter-turret-legal.json")
+    request = print_request_parse(kind="schematic", what={"list": design}, options=None)
+    wall, cpu, rendered = timed(lambda: sheet_render(request, catalogue))
+    line(
+        "cs-hex schematic (heavy-fighter-turret-legal)",
+        wall,
+        cpu,
+        f"{rendered.pages} page, {wall / minimal_wall:.1f}x a minimal page",
+    )
+
+
+def redis_ok() -> bool:
+    try:
+        import redis
+
+        redis.Redis.from_url(REDIS_URL, socket_connect_timeout=1).ping()
+    except Exception:
+        return False
+    return True
+
+
+def job_overhead(runs: int = 5) -> None:
+    from django.contrib.auth import get_user_model
+    from django.core.management import call_command
+
+    from builder.celery import app
+    from builder.printing.models import PrintJob
+    from builder.printing.services import print_job_create
+    from builder.printing.tasks import print_job_render
+    from content.selectors import catalogue_for_packs
+
+    with open(os.devnull, "w") as quiet, contextlib.redirect_stdout(quiet):
+        call_command("migrate", verbosity=0)
+        call_command("loadpack", verbosity=0)
+    owner = get_user_model().objects.create_user("bench")
+    catalogue = catalogue_for_packs()
+    team = example("cs-aces/kims-team.json")
+
+    def what(i: int) -> dict[str, Any]:
+        return {"list": team, "share_url": f"https://muster.example/s/bench-{i}"}
+
+    def render_only(i: int) -> Any:
+        return sheet_render(print_request_parse(kind="roster", what=what(i), options=None))
+
+    render_only(-1)
+    renders_s = [timed(lambda i=i: render_only(1000 + i), 1)[0] for i in range(runs)]
+    render = statistics.median(renders_s)
+    worker = None
+    if redis_ok():
+        import redis
+
+        redis.Redis.from_url(REDIS_URL).flushdb()
+        env = {**os.environ, "CELERY_BROKER_URL": REDIS_URL}
+        log = (WORK / "worker.log").open("wb")
+        worker = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "builder",
+                "worker",
+                "--pool=solo",
+                "--loglevel=INFO",
+                "--without-gossip",
+                "--without-mingle",
+                "--without-heartbeat",
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+        deadline = time.monotonic() + 60
+        while b"ready." not in (WORK / "worker.log").read_bytes():
+            if time.monotonic() > deadline or worker.poll() is not None:
+                raise SystemExit("the bench worker did not start: see " + str(WORK))
+            time.sleep(0.1)
+        app.conf.broker_url, app.conf.broker_transport_options = REDIS_URL, {}
+        app._pool = None
+        app.amqp._producer_pool = None
+        how = f"Celery worker (solo pool) on {REDIS_URL}"
+    else:
+        how = "task run in-process (no Redis reachable)"
+    totals = []
+    try:
+        for i in range(runs):
+            start = time.perf_counter()
+            job = print_job_create(owner=owner, kind="roster", what=what(i))
+            if worker is None:
+                print_job_render.apply(args=[job.pk])
+            while PrintJob.objects.get(pk=job.pk).status not in ("done", "failed"):
+                time.sleep(0.005)
+            totals.append(time.perf_counter() - start)
+    finally:
+        if worker is not None:
+            worker.terminate()
+            worker.wait(20)
+    total = statistics.median(totals)
+    assert catalogue is not None
+    line(
+        "job: queue to PDF, a roster (median of 5)",
+        total,
+        0.0,
+        f"{how}; render alone {render:.3f} s; overhead {total - render:.3f} s "
+        f"({100 * (total - render) / render:.0f}% of the render)",
+    )
+
+
+if __name__ == "__main__":
+    print(f"bench/printing.py  (pid {os.getpid()}, load {os.getloadavg()[0]:.1f})")
+    renders()
+    job_overhead()
