@@ -207,6 +207,14 @@ class RecordAdminGuards(admin.ModelAdmin):  # type: ignore[type-arg]
             fields += [f for f in IMMUTABLE_FIELDS if f not in fields]
         return fields
 
+    def get_prepopulated_fields(self, request: HttpRequest, obj: Any = None) -> dict[str, Any]:
+        """A read-only field is never filled in from another (the page would fail)."""
+        fields = dict(super().get_prepopulated_fields(request, obj))
+        if obj is not None:
+            for name in IMMUTABLE_FIELDS:
+                fields.pop(name, None)
+        return fields
+
     def get_form(
         self, request: HttpRequest, obj: Any = None, change: bool = False, **kwargs: Any
     ) -> Any:

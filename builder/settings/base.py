@@ -147,7 +147,8 @@ CELERY_WORKER_MAX_MEMORY_PER_CHILD = env.int(
 CELERY_RESULT_EXPIRES = env.int("CELERY_RESULT_EXPIRES", default=24 * 60 * 60)  # seconds
 
 # Errors: every 500 reaches the log with its traceback, and the administrators by e-mail
-# when ADMINS (``Name <address>, ...``) and an e-mail server (EMAIL_URL) are set.
+# when ADMINS (``Name <address>, ...``) and an e-mail server (EMAIL_BACKEND and EMAIL_URL)
+# are set.
 ADMINS = [
     (name.strip(), address.strip(" >"))
     for name, _, address in (
@@ -155,7 +156,9 @@ ADMINS = [
     )
 ]
 SERVER_EMAIL = env("SERVER_EMAIL", default="muster@localhost")
-vars().update(env.email("EMAIL_URL", default="consolemail://"))
+if env("EMAIL_URL", default=""):
+    # Host, port and credentials; EMAIL_BACKEND (above) still chooses how mail is sent.
+    vars().update({k: v for k, v in env.email("EMAIL_URL").items() if k != "EMAIL_BACKEND"})
 
 LOGGING = {
     "version": 1,
