@@ -6,7 +6,14 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test install browser lint typecheck check-migrations packs worker bench clean
+.PHONY: help run test install browser lint typecheck check-migrations packs worker bench \
+	backup restore clean
+.DEFAULT_GOAL := help
+
+## make help: list the targets
+help:
+	@grep -E '^## make ' $(MAKEFILE_LIST) | sed 's/^## //' | \
+	  awk '{ i = index($$0, ": "); printf "  %-34s %s\n", substr($$0, 1, i - 1), substr($$0, i + 2) }'
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -16,52 +23,85 @@ $(STAMP): pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+## make install: create .venv and install Muster with its test tools
 install: $(STAMP)
 
+# Everything the embedded services write stays under var/ (ignored by git).
 var:
-	mkdir -p var/broker var/broker-processed
+	@mkdir -p var/broker var/broker-processed var/broker-control
 
-## make run: set everything up and serve on http://127.0.0.1:8000 with a Celery worker
+## make run: set everything up and serve on http://127.0.0.1:8000 with a Celery worker (PORT=8001 for another port)
 run: install var
+	@$(PY) -c "import socket; s = socket.socket(); \
+	  s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1); s.bind(('$(HOST)', $(PORT)))" \
+	  2>/dev/null || { echo "Port $(PORT) on $(HOST) is already in use (another make run?)."; \
+	  echo "Stop it, or use another port:  make run PORT=$$(( $(PORT) + 1 ))"; exit 1; }
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py loadpack
-	$(PY) manage.py ensureadmin
-	@echo "Starting a Celery worker (embedded broker) and the site on http://$(HOST):$(PORT)/admin/"
-	@$(PY) -m celery -A builder worker --loglevel=warning --concurrency=1 & \
-	  worker=$$!; trap "kill $$worker 2>/dev/null" EXIT INT TERM; \
-	  $(PY) manage.py runserver $(HOST):$(PORT)
+	@$(PY) manage.py ensureadmin > var/admin-login.txt
+	@echo "Starting a Celery worker (embedded broker under var/) and the site: open http://$(HOST):$(PORT)/"
+	@echo "API: http://$(HOST):$(PORT)/api/v1/ (docs at http://$(HOST):$(PORT)/api/docs/)"
+	@: > var/worker.log; \
+	  $(PY) -m celery -A builder worker --loglevel=warning --concurrency=1 >> var/worker.log 2>&1 & \
+	  worker=$$!; server=; tailer=; \
+	  trap 'kill $$server $$tailer $$worker 2>/dev/null' EXIT INT TERM; \
+	  for _ in $$(seq 120); do grep -q '\[queues\]' var/worker.log && break; \
+	    kill -0 $$worker 2>/dev/null || { cat var/worker.log; echo "The worker did not start."; exit 1; }; \
+	    sleep 0.5; done; \
+	  cat var/worker.log; tail -n 0 -f var/worker.log & tailer=$$!; \
+	  $(PY) manage.py runserver $(HOST):$(PORT) & server=$$!; \
+	  for _ in $$(seq 120); do $(PY) -c "import socket; socket.create_connection(('$(HOST)', $(PORT)), 1)" \
+	    2>/dev/null && break; kill -0 $$server 2>/dev/null || exit 1; sleep 0.5; done; \
+	  echo; cat var/admin-login.txt; echo "Open http://$(HOST):$(PORT)/ (the admin is at /admin/; Ctrl-C stops everything)"; \
+	  wait $$server
 
 ## make test: install what the tests need and run them all (SQLite, or DATABASE_URL)
 test: install browser lint typecheck check-migrations
 	$(PY) -m pytest -q -p no:cacheprovider
 
-# Page tests drive Debian's Chromium (Playwright's own browser downloads are not used).
+## make browser: install Debian's Chromium for the page tests (Playwright's downloads are not used)
 browser:
 	@command -v chromium >/dev/null 2>&1 || { \
 	  if [ "$$(id -u)" = 0 ]; then \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+	    apt-get update -qq && \
+	      DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium; \
 	  else \
 	    echo "chromium is not installed: page tests will be skipped (sudo apt-get install chromium)"; \
 	  fi; }
 
+## make lint: ruff
 lint: install
 	$(VENV)/bin/ruff check .
 
+## make typecheck: mypy
 typecheck: install
 	$(VENV)/bin/mypy
 
+## make check-migrations: Django's checks, and no model change without its migration
 check-migrations: install
 	DJANGO_SETTINGS_MODULE=builder.settings.test $(PY) manage.py check
 	DJANGO_SETTINGS_MODULE=builder.settings.test $(PY) manage.py makemigrations --check --dry-run
 
+## make packs: load every content pack (all or nothing)
 packs: install
 	$(PY) manage.py loadpack
 
+## make worker: a Celery worker on its own
 worker: install var
 	$(PY) -m celery -A builder worker --loglevel=info
 
+## make bench: run every benchmark under bench/ (each prints its figures)
 bench: install
 	@for script in bench/*.py; do echo "== $$script"; $(PY) $$script || exit 1; done
 
+## make backup FILE=var/backup.json: the whole database to one file (see docs/operations.md)
+backup: install
+	$(PY) manage.py backup $(or $(FILE),var/backup.json)
+
+## make restore FILE=var/backup.json: replace the whole database with a backup
+restore: install
+	$(PY) manage.py restore $(or $(FILE),var/backup.json)
+
+## make clean: remove var/ (database, broker, admin password) and caches
 clean:
 	rm -rf var .pytest_cache .ruff_cache

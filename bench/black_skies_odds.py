@@ -1,5 +1,7 @@
 """Black Skies timings: an exact volley distribution, a fighter check, simulated fights.
 
+Every figure is CPU time (best of a few repeats) with wall time beside it.
+
 Run from the repository root: ``.venv/bin/python bench/black_skies_odds.py``.
 """
 
@@ -8,10 +10,10 @@ from __future__ import annotations
 import json
 
 from timing import EXAMPLES as ALL_EXAMPLES
-from timing import best_of
+from timing import cpu_and_wall, ms, per_second
 
-from rules_engine import check, load_catalogue
-from rules_engine.black_skies import ODDS, simulate
+from rules_engine import check, load_catalogue, odds
+from rules_engine.black_skies import simulate
 
 EXAMPLES = ALL_EXAMPLES / "black-skies"
 
@@ -22,16 +24,22 @@ def main() -> None:
     squadron_a = json.loads((EXAMPLES / "tiger-squadron.squadron.json").read_text())
     squadron_b = json.loads((EXAMPLES / "lancer-flight.squadron.json").read_text())
 
-    volley = best_of(lambda: ODDS["volley"](catalogue, weapons=8, range="medium",
-                                            target_armour="light-armour",
-                                            target_weight="heavy"))
-    print(f"exact volley, 8 laser cannons vs heavy light-armoured: {volley * 1e3:.2f} ms")
-    fighter = best_of(lambda: check(catalogue, tiger), repeat=50)
-    print(f"fighter check (Black Tiger): {fighter * 1e6:.0f} us")
+    volley = cpu_and_wall(lambda: odds(catalogue, "black-skies", "volley", {
+        "weapons": 8, "range": "medium", "target_armour": "light-armour",
+        "target_weight": "heavy"}))
+    print(f"exact volley, 8 laser cannons vs heavy light-armoured: {ms(volley)}")
+    raw = cpu_and_wall(lambda: odds(catalogue, "black-skies", "volley", {
+        "dice": 8, "die_size": 6, "target_number": 7, "armour": 1, "shields": 1}))
+    print(f"exact volley from raw values (8 d12, d6 damage, armour 1, 1 shield): {ms(raw)}")
+    fighter = cpu_and_wall(lambda: check(catalogue, tiger), repeat=50)
+    print(f"fighter check (Black Tiger): {ms(fighter)}")
     runs = 20_000
-    fights = best_of(lambda: simulate(catalogue, squadron_a, squadron_b, {}, runs, 1), 3)
-    print(f"simulated fights (4 Black Tigers vs 2 Lancers): {runs / fights:,.0f} per second "
-          f"({runs} runs in {fights:.2f} s)")
+    fights = cpu_and_wall(lambda: simulate(catalogue, squadron_a, squadron_b, {}, runs, 1), 3)
+    print(f"simulated fights (4 Black Tigers vs 2 Lancers), {runs:,} runs: "
+          f"{per_second(runs, fights)}")
+    api = cpu_and_wall(lambda: simulate(catalogue, squadron_a, squadron_b, {}, 1000, 1), 5)
+    print(f"in process, simulate() of 1,000 runs (an API call): {ms(api)}, "
+          f"{per_second(1000, api)}")
 
 
 if __name__ == "__main__":

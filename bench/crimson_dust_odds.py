@@ -1,6 +1,8 @@
 """Crimson Dust speed figures: an exact shot distribution, simulated shots and fights per second.
 
 Run: .venv/bin/python bench/crimson_dust_odds.py
+
+Every figure is CPU time (best of a few repeats) with wall time beside it.
 """
 
 from __future__ import annotations
@@ -9,7 +11,7 @@ import json
 
 import numpy as np
 from timing import EXAMPLES as ALL_EXAMPLES
-from timing import best_of
+from timing import cpu_and_wall, ms, per_second
 
 from rules_engine.catalogue import load_catalogue
 from rules_engine.crimson_dust import ODDS, critical_sixes, exact, simulate
@@ -34,8 +36,8 @@ def main() -> None:
 
     ODDS["shot"](catalogue, **shot)  # import and first-call costs out of the figure
     print("exact shot distribution (RoF 2, Rg 8 vs Df 6, concealed): "
-          f"{best_of(cold, 5) * 1000:.1f} ms with empty caches, "
-          f"{best_of(lambda: ODDS['shot'](catalogue, **shot), 5) * 1000:.1f} ms repeated")
+          f"{ms(cpu_and_wall(cold, 5))} with empty caches, "
+          f"{ms(cpu_and_wall(lambda: ODDS['shot'](catalogue, **shot), 5))} repeated")
 
     sixes = {"weapon": "rifle", "band": "12-18", "rg": 8, "df": 6, "av": 2, "dc": 2, "mr": 3,
              "critical_shot": True, "critical_shot_six": "hit-random", "refractor": True}
@@ -46,7 +48,7 @@ def main() -> None:
         ODDS["shot"](catalogue, **sixes)
 
     print("exact shot, Critical Shot on the roll to hit (random cancelling, Rg 8 vs Df 6, "
-          f"refractor): {best_of(cold_sixes, 5) * 1000:.1f} ms with empty caches")
+          f"refractor): {ms(cpu_and_wall(cold_sixes, 5))} with empty caches")
 
     devils = json.loads((EXAMPLES / "dust-devils-500.json").read_text())
     runs = 100_000
@@ -58,16 +60,18 @@ def main() -> None:
         fight.dc = [np.tile(s.Dc, (runs, 1)) for s in fight.sides]
         fight.shoot(0, 0, every, morale=True)
 
-    seconds = best_of(shots, 5)
-    print(f"simulated shots (with wounding and morale): {runs / seconds:,.0f} per second")
+    took = cpu_and_wall(shots, 5)
+    print(f"simulated shots (with wounding and morale): {per_second(runs, took)}")
 
     fights = 2000
-    seconds = best_of(lambda: simulate(catalogue, devils, devils, {}, fights, 1), 3)
-    print(f"fights, 500 points a side: {fights / seconds:,.0f} per second")
+    took = cpu_and_wall(lambda: simulate(catalogue, devils, devils, {}, fights, 1), 3)
+    print(f"fights, 500 points a side: {per_second(fights, took)}")
+    took = cpu_and_wall(lambda: simulate(catalogue, devils, devils, {}, 1000, 1), 3)
+    print(f"in process, simulate() of 1,000 runs (an API call), 500 points a side: {ms(took)}")
     hundred = json.loads((EXAMPLES / "hundred-models.json").read_text())
     fights = 200
-    seconds = best_of(lambda: simulate(catalogue, hundred, hundred, {}, fights, 1), 1)
-    print(f"fights, 100 models a side: {fights / seconds:,.1f} per second")
+    took = cpu_and_wall(lambda: simulate(catalogue, hundred, hundred, {}, fights, 1), 1)
+    print(f"fights, 100 models a side: {per_second(fights, took)}")
 
 
 if __name__ == "__main__":

@@ -47,3 +47,27 @@ def best_per_call_ms(fn: Callable[[], Any], number: int, repeat: int = 5) -> flo
     Batches keep the clock's resolution out of calls that take microseconds.
     """
     return min(timeit.repeat(fn, number=number, repeat=repeat)) / number * 1000
+
+
+def cpu_and_wall(fn: Callable[[], Any], repeat: int = 5) -> tuple[float, float]:
+    """(CPU seconds, wall seconds) of the call with the least CPU time of ``repeat``.
+
+    CPU time (``time.process_time``) is the clock the odds and fight figures are judged by:
+    other work on a shared machine does not count in it. Wall time is printed beside it.
+    """
+    best = (float("inf"), float("inf"))
+    for _ in range(repeat):
+        cpu, wall = time.process_time(), time.perf_counter()
+        fn()
+        best = min(best, (time.process_time() - cpu, time.perf_counter() - wall))
+    return best
+
+
+def ms(took: tuple[float, float]) -> str:
+    """A (CPU, wall) pair as ``"1.2 ms CPU (1.5 ms wall)"``."""
+    return f"{took[0] * 1000:.1f} ms CPU ({took[1] * 1000:.1f} ms wall)"
+
+
+def per_second(count: int, took: tuple[float, float]) -> str:
+    """``count`` things done in a (CPU, wall) pair, as rates on both clocks."""
+    return f"{count / took[0]:,.0f} per second CPU ({count / took[1]:,.0f} wall)"

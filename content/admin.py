@@ -15,8 +15,10 @@ from django.utils.safestring import SafeString, mark_safe
 from import_export.admin import ImportExportMixin
 from import_export.formats import base_formats
 
+from builder.printing.admin_actions import print_cards
 from content import models
 from content.admin_forms import FigureForm, RecordForm, data_widget
+from content.admin_guards import RecordAdminGuards
 from content.admin_lists import (
     HeldOnlyFilter,
     RealOrSampleFilter,
@@ -61,7 +63,7 @@ def real_or_sample(obj: models.CatalogueRecord) -> SafeString:
     return format_html('<span class="muster-badge real">{}</span>', "real")
 
 
-class CatalogueRecordAdmin(admin.ModelAdmin):
+class CatalogueRecordAdmin(RecordAdminGuards, admin.ModelAdmin):
     """Shared by every record type: provenance visible, documents shown as tables and edited
     as forms drawn from their schema (raw JSON at ``?raw=1``), validated before saving."""
 
@@ -72,6 +74,7 @@ class CatalogueRecordAdmin(admin.ModelAdmin):
     list_select_related = ("system",)
     readonly_fields = ("data_preview", "source_preview", "uncertain_preview")
     fieldsets = record_fieldsets()
+    actions = (print_cards,)
 
     class Media:
         css = {"all": ("content/admin.css",)}

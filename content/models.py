@@ -46,13 +46,22 @@ class ContentPack(models.Model):
 
 
 class ContentPackVersion(models.Model):
-    """One loaded version of a pack, stored whole with its hash; never rewritten."""
+    """One loaded version of a pack, stored whole with its hash; never rewritten.
+
+    ``action`` and ``actor`` say how it arrived and who brought it: loaded from a file, or
+    published from edits made in the admin."""
+
+    class Action(models.TextChoices):
+        LOADED = "loaded", "loaded from a file"
+        PUBLISHED = "published", "published from the catalogue's edits"
 
     pack = models.ForeignKey(ContentPack, on_delete=models.CASCADE, related_name="versions")
     version = models.CharField(max_length=40)
     checksum = models.CharField(max_length=64)
     document = models.JSONField()
     loaded_at = models.DateTimeField(auto_now_add=True)
+    action = models.CharField(max_length=10, choices=Action.choices, default=Action.LOADED)
+    actor = models.CharField("by", max_length=150, blank=True)
 
     class Meta:
         ordering = ["pack", "-loaded_at"]
@@ -61,7 +70,9 @@ class ContentPackVersion(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.pack.pack_id} {self.version}"
+        when = f"{self.loaded_at:%Y-%m-%d %H:%M} UTC" if self.loaded_at else "not saved"
+        by = f" by {self.actor}" if self.actor else ""
+        return f"{self.pack.pack_id} {self.version}: {self.action}{by}, {when}"
 
 
 class CatalogueRecord(models.Model):

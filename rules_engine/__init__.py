@@ -7,6 +7,14 @@ list documents, and answers with plain values.
 from rules_engine.api import check, cost
 from rules_engine.catalogue import Catalogue, Record, build_catalogue, load_catalogue
 from rules_engine.errors import BadDocument, DocumentError
+from rules_engine.odds import odds, odds_queries
+from rules_engine.simulation import (
+    merge_blocks,
+    plan_blocks,
+    simulate,
+    simulate_block,
+    validate_simulation,
+)
 from rules_engine.verdict import Severity, Verdict, Violation
 
 __all__ = [
@@ -21,4 +29,11 @@ __all__ = [
     "check",
     "cost",
     "load_catalogue",
+    "merge_blocks",
+    "odds",
+    "odds_queries",
+    "plan_blocks",
+    "simulate",
+    "simulate_block",
+    "validate_simulation",
 ]

@@ -11,11 +11,14 @@ import hashlib
 import json
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
 from rules_engine.errors import BadDocument
+from rules_engine.limits import MAX_PACK_FILES
+from rules_engine.packcheck import read_pack
 
 DEFAULT_PACK_DIR = Path(__file__).resolve().parent.parent / "content" / "packs"
 
@@ -73,10 +76,17 @@ class Record:
 
 @dataclass(frozen=True)
 class PackInfo:
+    """One loaded pack; its ``checksum`` (``pack_checksum``) is worked out when first read,
+    as only the database side compares it."""
+
     id: str
     version: str
     system: str
-    checksum: str
+    _doc: Mapping[str, Any] = field(repr=False, compare=False)
+
+    @cached_property
+    def checksum(self) -> str:
+        return pack_checksum(self._doc)
 
 
 @dataclass(frozen=True)
@@ -145,16 +155,26 @@ def canonical_json(doc: Any) -> str:
 
 
 _SNAPSHOTS: dict[tuple[str, ...], Catalogue] = {}
+_FILE_SNAPSHOTS: dict[tuple[object, ...], Catalogue] = {}
+
+
+def _fingerprint(doc: Mapping[str, Any]) -> str:
+    """A cache key for a pack's content: the SHA-256 of its normalised form written compactly
+    (C-speed JSON), equal whenever ``pack_checksum`` is."""
+    text = json.dumps(
+        normalise_pack(doc), ensure_ascii=False, sort_keys=True, separators=(",", ":")
+    )
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def build_catalogue(docs: Iterable[Mapping[str, Any]]) -> Catalogue:
     """A catalogue from pack documents (already validated by whoever read them).
 
-    Snapshots are cached by the packs' checksums: the same pack versions give the very same
+    Snapshots are cached by the packs' content: the same pack versions give the very same
     catalogue object, however often a request asks for it.
     """
     docs = list(docs)
-    key = tuple(sorted(pack_checksum(d) for d in docs))
+    key = tuple(sorted(_fingerprint(d) for d in docs))
     if key not in _SNAPSHOTS:
         if len(_SNAPSHOTS) >= 32:
             _SNAPSHOTS.pop(next(iter(_SNAPSHOTS)))
@@ -167,7 +187,7 @@ def _build(docs: list[Mapping[str, Any]]) -> Catalogue:
     packs = []
     for doc in docs:
         system = doc["system"]
-        packs.append(PackInfo(doc["id"], doc["version"], system, pack_checksum(doc)))
+        packs.append(PackInfo(doc["id"], doc["version"], system, doc))
         for rec in doc.get("records", []):
             record = Record(
                 system=system,
@@ -188,23 +208,49 @@ def _build(docs: list[Mapping[str, Any]]) -> Catalogue:
 
 
 def read_pack_file(path: Path) -> dict[str, Any]:
-    """Read one pack file; a file that is not JSON is a bad document naming the file."""
-    try:
-        doc: dict[str, Any] = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise BadDocument.at(str(path), f"cannot read pack file: {exc}") from exc
-    except json.JSONDecodeError as exc:
-        raise BadDocument.at(
-            str(path), f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
-        ) from exc
-    return doc
+    """Read one pack file within the limits and check the shape the engine relies on; a
+    file that is not a readable pack is a bad document naming the file and JSON path."""
+    return read_pack(path)
 
 
 def pack_files(root: Path = DEFAULT_PACK_DIR) -> list[Path]:
-    """Every pack file under ``root`` (``<system>/*.json``), in a stable order."""
-    return sorted(Path(root).glob("*/*.json"))
+    """Every pack file under ``root`` (``<system>/*.json``), in a stable order.
+
+    Raises:
+        BadDocument: ``root`` is not a folder, or holds more than ``MAX_PACK_FILES`` packs.
+    """
+    root = Path(root)
+    if not root.is_dir():
+        raise BadDocument.at(str(root), "the pack folder does not exist or is not a folder")
+    files = sorted(p for p in root.glob("*/*.json") if p.is_file())
+    if len(files) > MAX_PACK_FILES:
+        raise BadDocument.at(
+            str(root),
+            f"{len(files):,} pack files, "
+            f"{len(files) - MAX_PACK_FILES:,} over the limit of "
+            f"{MAX_PACK_FILES}",
+        )
+    return files
 
 
 def load_catalogue(root: Path = DEFAULT_PACK_DIR) -> Catalogue:
-    """The catalogue from the pack files on disk: what the CLI uses, no database needed."""
-    return build_catalogue(read_pack_file(p) for p in pack_files(root))
+    """The catalogue from the pack files on disk: what the CLI uses, no database needed.
+
+    Cached by each file's path, size and modification time, so a second call reads and
+    hashes nothing unless a pack file changed.
+
+    Raises:
+        BadDocument: the folder or a pack file in it cannot be read (see ``read_pack``).
+    """
+    files = pack_files(root)
+    try:
+        key: tuple[object, ...] = tuple(
+            (str(p), st.st_mtime_ns, st.st_size) for p in files for st in (p.stat(),)
+        )
+    except OSError as exc:
+        raise BadDocument.at(str(root), f"cannot read the pack folder: {exc}") from None
+    if key not in _FILE_SNAPSHOTS:
+        if len(_FILE_SNAPSHOTS) >= 32:
+            _FILE_SNAPSHOTS.pop(next(iter(_FILE_SNAPSHOTS)))
+        _FILE_SNAPSHOTS[key] = build_catalogue(read_pack_file(p) for p in files)
+    return _FILE_SNAPSHOTS[key]

@@ -1,7 +1,8 @@
-"""Command line: ``python -m rules_engine catalogue|check|cost|odds|simulate``.
+"""Command line: ``python -m rules_engine catalogue|check|cost|odds|simulate|batch``.
 
 JSON on stdout. Exit codes: 0 legal (or answered), 1 illegal, 2 bad input (the message on
-stderr and stdout names the JSON path), 141 quietly when the reader closes the pipe.
+stderr and a JSON error on stdout name the JSON path), 141 quietly when the reader closes
+the pipe. Every input is read within the limits of ``rules_engine.limits`` (docs/limits.md).
 """
 
 from __future__ import annotations
@@ -13,12 +14,11 @@ import signal
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
-from rules_engine.api import check
 from rules_engine.catalogue import DEFAULT_PACK_DIR, Catalogue, load_catalogue
 from rules_engine.errors import BadDocument
-from rules_engine.listdoc import validate_list
+from rules_engine.limits import parse_json, read_bounded, read_json_file
 from rules_engine.systems import SYSTEM_PACKAGES, system_module
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_BAD_INPUT = 0, 1, 2
@@ -26,12 +26,18 @@ EXIT_OK, EXIT_ILLEGAL, EXIT_BAD_INPUT = 0, 1, 2
 EXIT_CLOSED_PIPE = 128 + signal.SIGPIPE
 
 
+class _Parser(argparse.ArgumentParser):
+    """Command-line mistakes are bad input like any other: a JSON error and exit code 2."""
+
+    def error(self, message: str) -> NoReturn:
+        raise BadDocument.at("argv", f"{message} (see python -m rules_engine --help)")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
     try:
         try:
-            catalogue = load_catalogue(Path(args.packs))
-            code = int(args.run(catalogue, args))
+            args = _parser().parse_args(argv)
+            code = int(args.run(args))
         except BadDocument as exc:
             _emit(exc.to_dict())
             print(f"bad input: {exc}", file=sys.stderr)
@@ -45,9 +51,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m rules_engine", description=__doc__)
+    parser = _Parser(prog="python -m rules_engine", description=__doc__)
     parser.add_argument("--packs", default=str(DEFAULT_PACK_DIR), help="content pack folder")
-    sub = parser.add_subparsers(required=True, dest="command")
+    sub = parser.add_subparsers(required=True, dest="command", parser_class=_Parser)
 
     p = sub.add_parser("catalogue", help="the content as the engine sees it")
     p.add_argument("system", choices=sorted(SYSTEM_PACKAGES))
@@ -62,16 +68,30 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("system", choices=sorted(SYSTEM_PACKAGES))
     p.add_argument("query", nargs="?", help="what to compute (omit to list them)")
     p.add_argument("params", nargs="*", help="key=value parameters (values read as JSON)")
+    p.add_argument("--describe", action="store_true", help="every query's parameters")
     p.set_defaults(run=_odds)
 
     p = sub.add_parser("simulate", help="play two lists against each other")
     p.add_argument("list_a")
     p.add_argument("list_b")
-    p.add_argument("--runs", type=int, default=10_000)
-    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--runs", type=_whole, default=10_000, help="1 to 10,000,000")
+    p.add_argument("--seed", type=_whole, default=1, help="0 to 2**63-1")
     p.add_argument("--scenario", default="{}", help="JSON object or a path to a JSON file")
     p.set_defaults(run=_simulate)
+
+    p = sub.add_parser("batch", help="JSON lines in (check, cost, odds), JSON lines out")
+    p.set_defaults(run=_batch)
     return parser
+
+
+def _whole(text: str) -> int:
+    """A command-line whole number, short enough to read (the range is checked later)."""
+    if len(text) > 30:
+        raise argparse.ArgumentTypeError(f"{text[:30]}... is far too long a number")
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
 
 
 def _emit(data: Any) -> None:
@@ -79,78 +99,83 @@ def _emit(data: Any) -> None:
     sys.stdout.write("\n")
 
 
+def _catalogue_of(args: argparse.Namespace) -> Catalogue:
+    return load_catalogue(Path(args.packs))
+
+
 def _read_json(path: str, label: str) -> Any:
-    try:
-        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise BadDocument.at(label, f"cannot read {path}: {exc.strerror}") from exc
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise BadDocument.at(
-            label, f"{path} is not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
-        ) from exc
+    """A JSON document from a file or stdin (``-``), read within the limits."""
+    if path == "-":
+        return parse_json(read_bounded(sys.stdin.buffer, label), label)
+    return read_json_file(path, label)
 
 
-def _catalogue(catalogue: Catalogue, args: argparse.Namespace) -> int:
-    _emit(system_module(args.system).catalogue_view(catalogue))
+def _catalogue(args: argparse.Namespace) -> int:
+    _emit(system_module(args.system).catalogue_view(_catalogue_of(args)))
     return EXIT_OK
 
 
-def _check(catalogue: Catalogue, args: argparse.Namespace) -> int:
-    verdict = check(catalogue, _read_json(args.list, "$"))
+def _check(args: argparse.Namespace) -> int:
+    from rules_engine.api import check
+
+    doc = _read_json(args.list, "$")
+    verdict = check(_catalogue_of(args), doc)
     _emit(verdict.to_dict())
     return EXIT_OK if verdict.legal else EXIT_ILLEGAL
 
 
-def _cost(catalogue: Catalogue, args: argparse.Namespace) -> int:
-    verdict = check(catalogue, _read_json(args.list, "$"))
+def _cost(args: argparse.Namespace) -> int:
+    from rules_engine.api import check
+
+    doc = _read_json(args.list, "$")
+    verdict = check(_catalogue_of(args), doc)
     _emit({"points": verdict.points, "limit": verdict.limit, "breakdown": verdict.breakdown})
     return EXIT_OK if verdict.legal else EXIT_ILLEGAL
 
 
-def _odds(catalogue: Catalogue, args: argparse.Namespace) -> int:
-    odds = getattr(system_module(args.system), "ODDS", {})
-    if not args.query:
-        _emit(
-            {
-                "system": args.system,
-                "queries": {k: (f.__doc__ or "").strip().splitlines()[0] for k, f in odds.items()},
-            }
-        )
-        return EXIT_OK
-    if args.query not in odds:
-        raise BadDocument.at(
-            "query",
-            f"{args.system} has no odds query {args.query!r} (known: {', '.join(sorted(odds))})",
-        )
-    params = {}
-    for item in args.params:
+def odds_params(items: Sequence[str]) -> dict[str, Any]:
+    """``key=value`` words as parameters; a value is read as JSON when it is JSON, else as
+    text (``weapon=front``)."""
+    params: dict[str, Any] = {}
+    for item in items:
         key, sep, value = item.partition("=")
-        if not sep:
-            raise BadDocument.at(f"params.{item}", "parameters are key=value")
+        if not sep or not key:
+            raise BadDocument.at(f"params.{item[:40]}", "parameters are key=value")
         try:
-            params[key] = json.loads(value)
-        except json.JSONDecodeError:
+            params[key] = parse_json(value, f"params.{key}")
+        except BadDocument as exc:
+            if "not JSON" not in exc.errors[0].message:
+                raise
             params[key] = value
-    _emit(odds[args.query](catalogue, **params))
+    return params
+
+
+def _odds(args: argparse.Namespace) -> int:
+    from rules_engine.odds_call import ask_odds, odds_queries
+
+    if args.describe or not args.query:
+        queries = odds_queries(args.system)
+        if args.describe:
+            _emit({"system": args.system, "queries": queries})
+        else:
+            _emit({"system": args.system, "queries": {q["query"]: q["summary"] for q in queries}})
+        return EXIT_OK
+    params = odds_params(args.params)
+    _emit(ask_odds(_catalogue_of(args), args.system, args.query, params))
     return EXIT_OK
 
 
-def _simulate(catalogue: Catalogue, args: argparse.Namespace) -> int:
+def _simulate(args: argparse.Namespace) -> int:
+    from rules_engine.simulation import simulate
+
     list_a = _read_json(args.list_a, "list_a")
     list_b = _read_json(args.list_b, "list_b")
     scenario = _scenario(args.scenario.strip())
-    if args.runs <= 0:
-        raise BadDocument.at("runs", "must be a positive number of runs")
-    for label, doc in (("list_a", list_a), ("list_b", list_b)):
-        validate_list(doc, root=label)
-    if list_a["system"] != list_b["system"]:
-        raise BadDocument.at("list_b.system", "both lists must be of the same game system")
-    module = system_module(list_a["system"], "list_a.system")
-    if not hasattr(module, "simulate"):
-        raise BadDocument.at("list_a.system", f"{list_a['system']} has no fight simulation")
-    _emit(module.simulate(catalogue, list_a, list_b, scenario, args.runs, args.seed))
+    _emit(
+        simulate(
+            _catalogue_of(args), list_a, list_b, runs=args.runs, seed=args.seed, scenario=scenario
+        )
+    )
     return EXIT_OK
 
 
@@ -158,8 +183,10 @@ def _scenario(arg: str) -> Any:
     """The scenario: inline JSON (``{"in_range": 0.8}``) or a path to a JSON file."""
     if not arg.startswith("{"):
         return _read_json(arg, "scenario")
-    try:
-        scenario = json.loads(arg)
-    except json.JSONDecodeError as exc:
-        raise BadDocument.at("scenario", f"not JSON: {exc.msg} at column {exc.colno}") from exc
-    return scenario
+    return parse_json(arg, "scenario")
+
+
+def _batch(args: argparse.Namespace) -> int:
+    from rules_engine.batch import run_batch
+
+    return run_batch(sys.stdin.buffer, sys.stdout, lambda: _catalogue_of(args))

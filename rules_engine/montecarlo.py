@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-import numpy as np
-from numpy.typing import ArrayLike
+if TYPE_CHECKING:  # numpy loads only where a simulation runs, not on every import
+    import numpy as np
+    from numpy.typing import ArrayLike
 
 Z95 = 1.959963984540054
 
@@ -36,6 +38,8 @@ def proportion(successes: int, runs: int) -> Estimate:
 
 def mean(samples: ArrayLike) -> Estimate:
     """Sample mean with a normal-approximation 95% interval."""
+    import numpy as np
+
     values = np.asarray(samples, dtype=float)
     m = float(values.mean())
     if values.size < 2:
@@ -67,4 +71,14 @@ def outcome(a_wins: int, draws: int, b_wins: int, runs: int) -> dict[str, dict[s
 
 def rng(seed: int) -> np.random.Generator:
     """The one way the engine makes randomness: seeded, so a run can be replayed."""
+    import numpy as np
+
     return np.random.default_rng(seed)
+
+
+def block_rng(seed: int, block: int) -> np.random.Generator:
+    """The random stream of one block of runs: it depends on the seed and the block's number
+    only, so blocks played in any process, in any order, give the same numbers."""
+    import numpy as np
+
+    return np.random.default_rng(np.random.SeedSequence([seed, block]))

@@ -1,6 +1,8 @@
 """The REST API, version 1: every route lives under ``/api/v1/``."""
 
-from django.urls import include, path
+from django.urls import include, path, re_path
+
+from builder.api.views import UnknownRouteApi
 
 app_name = "api"
 
@@ -11,4 +13,6 @@ urlpatterns = [
     path("", include("builder.collections.api_urls")),
     path("", include("builder.simulations.api_urls")),
     path("", include("builder.printing.api_urls")),
+    # Last: anything else under /api/v1/ is a 404 in the API's error shape.
+    re_path(r"^.*$", UnknownRouteApi.as_view(), name="unknown"),
 ]

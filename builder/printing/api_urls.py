@@ -1,3 +1,11 @@
-"""Routes of this app (filled in by its views)."""
+"""Print-job routes, under ``/api/v1/``."""
 
-urlpatterns: list = []
+from django.urls import path
+
+from builder.printing.apis import PrintJobDetailApi, PrintJobListCreateApi, PrintJobPdfApi
+
+urlpatterns = [
+    path("print-jobs/", PrintJobListCreateApi.as_view(), name="print-job-list"),
+    path("print-jobs/<int:job_id>/", PrintJobDetailApi.as_view(), name="print-job-detail"),
+    path("print-jobs/<int:job_id>/pdf/", PrintJobPdfApi.as_view(), name="print-job-pdf"),
+]

@@ -14,7 +14,8 @@ VAR_DIR = BASE_DIR / "var"
 env = environ.Env()
 environ.Env.read_env(BASE_DIR / ".env", overwrite=False)
 
-SECRET_KEY = env("DJANGO_SECRET_KEY", default="insecure-local-development-key-change-me")
+LOCAL_SECRET_KEY = "insecure-local-development-key-change-me"
+SECRET_KEY = env("DJANGO_SECRET_KEY", default=LOCAL_SECRET_KEY)
 DEBUG = env.bool("DJANGO_DEBUG", default=False)
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost"])
 
@@ -107,6 +108,15 @@ MEDIA_ROOT = env.path("MEDIA_ROOT", default=str(VAR_DIR / "media"))
 
 CONTENT_PACK_DIR = BASE_DIR / "content" / "packs"
 
+# The site's account pages (builder/accounts/urls.py) and where they lead.
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "/"
+LOGOUT_REDIRECT_URL = "/"
+EMAIL_BACKEND = env(
+    "EMAIL_BACKEND", default="django.core.mail.backends.console.EmailBackend"
+)
+DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="muster@localhost")
+
 
 CELERY_BROKER_URL = env("CELERY_BROKER_URL", default="filesystem://")
 CELERY_BROKER_TRANSPORT_OPTIONS = (
@@ -114,6 +124,7 @@ CELERY_BROKER_TRANSPORT_OPTIONS = (
         "data_folder_in": str(VAR_DIR / "broker"),
         "data_folder_out": str(VAR_DIR / "broker"),
         "processed_folder": str(VAR_DIR / "broker-processed"),
+        "control_folder": str(VAR_DIR / "broker-control"),
         "store_processed": False,
     }
     if CELERY_BROKER_URL.startswith("filesystem")
@@ -125,12 +136,55 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_TASK_SOFT_TIME_LIMIT = 120
 CELERY_TASK_TIME_LIMIT = 180
+# A task is acknowledged once it has run, and handed back if its worker dies mid-way, so a
+# crash never loses it (tasks are written to be run again safely).
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# A worker child is replaced after 200 tasks or 512 MB, whichever comes first.
+CELERY_WORKER_MAX_TASKS_PER_CHILD = env.int("CELERY_WORKER_MAX_TASKS_PER_CHILD", default=200)
+CELERY_WORKER_MAX_MEMORY_PER_CHILD = env.int(
+    "CELERY_WORKER_MAX_MEMORY_PER_CHILD", default=512_000
+)  # KiB
+CELERY_RESULT_EXPIRES = env.int("CELERY_RESULT_EXPIRES", default=24 * 60 * 60)  # seconds
+
+# Errors: every 500 reaches the log with its traceback, and the administrators by e-mail
+# when ADMINS (``Name <address>, ...``) and an e-mail server (EMAIL_URL) are set.
+ADMINS = [
+    (name.strip(), address.strip(" >"))
+    for name, _, address in (
+        entry.partition("<") for entry in env.list("ADMINS", default=[]) if "<" in entry
+    )
+]
+SERVER_EMAIL = env("SERVER_EMAIL", default="muster@localhost")
+vars().update(env.email("EMAIL_URL", default="consolemail://"))
 
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "formatters": {
+        "plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"},
+    },
+    "filters": {"require_debug_false": {"()": "django.utils.log.RequireDebugFalse"}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "formatter": "plain"},
+        "mail_admins": {
+            "class": "django.utils.log.AdminEmailHandler",
+            "level": "ERROR",
+            "filters": ["require_debug_false"],
+        },
+    },
     "root": {"handlers": ["console"], "level": env("LOG_LEVEL", default="INFO")},
+    "loggers": {
+        # Unhandled exceptions (500s) log at ERROR with the traceback attached.
+        "django.request": {
+            "handlers": ["console", "mail_admins"],
+            "level": "ERROR",
+            "propagate": False,
+        },
+        "celery": {"handlers": ["console"], "level": "WARNING", "propagate": False},
+        "axes": {"level": "WARNING"},  # lockouts only, not every attempt
+    },
 }
 
 # Each concern keeps its settings in a module of its own.

@@ -1,1 +1,19 @@
-"""Printing settings: where PDFs are kept."""
+"""Printing settings: where PDFs are kept, and how long a render may take."""
+
+from builder.settings.base import VAR_DIR, env
+
+# Finished PDFs, named by the fingerprint of what they show (so identical jobs share one).
+PRINT_ROOT = env.path("PRINT_ROOT", default=str(VAR_DIR / "print"))
+# A render is killed after the hard limit; the soft limit lets it fail the job cleanly.
+PRINT_SOFT_TIME_LIMIT = env.int("PRINT_SOFT_TIME_LIMIT", default=240)
+PRINT_TIME_LIMIT = env.int("PRINT_TIME_LIMIT", default=300)
+PRINT_MAX_RETRIES = 3
+# A shared list's link, printed as a QR code on its roster: ``{token}`` is its share token.
+SHARE_LINK_URL = env("SHARE_LINK_URL", default="http://127.0.0.1:8000/lists/shared/{token}/")
+
+# WeasyPrint reports each layout step at INFO; the site's log keeps only its warnings.
+from builder.settings.base import LOGGING  # noqa: E402
+
+LOGGING.setdefault("loggers", {}).update(
+    {"weasyprint.progress": {"level": "WARNING"}, "fontTools": {"level": "WARNING"}}
+)

@@ -1,3 +1,23 @@
-"""Routes of this app (filled in by its views)."""
+"""Routes of simulation jobs under ``/api/v1/simulations/``."""
 
-urlpatterns: list = []
+from django.urls import path
+
+from builder.simulations.apis import (
+    SimulationJobDetailApi,
+    SimulationJobListApi,
+    SimulationJobResultApi,
+)
+
+urlpatterns = [
+    path("simulations/", SimulationJobListApi.as_view(), name="simulation-list"),
+    path(
+        "simulations/<str:public_id>/",
+        SimulationJobDetailApi.as_view(),
+        name="simulation-detail",
+    ),
+    path(
+        "simulations/<str:public_id>/result/",
+        SimulationJobResultApi.as_view(),
+        name="simulation-result",
+    ),
+]

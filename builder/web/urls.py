@@ -1,3 +1,69 @@
-"""Routes of this app (filled in by its views)."""
+"""The site's pages, mounted at ``/``."""
 
-urlpatterns: list = []
+from django.urls import path
+
+from builder.web.views import catalogue, home
+
+app_name = "web"
+
+urlpatterns = [
+    path("", home.home, name="home"),
+    path("catalogue/", catalogue.catalogue_index, name="catalogue"),
+    path("catalogue/<slug:system>/", catalogue.catalogue_browse, name="catalogue-browse"),
+    path(
+        "catalogue/<slug:system>/<slug:type>/<slug:stable_id>/",
+        catalogue.record_detail,
+        name="record",
+    ),
+]
+
+from builder.web.views import odds  # noqa: E402
+
+urlpatterns += [
+    path("odds/", odds.odds_page, name="odds"),
+    path("odds/<slug:system>/", odds.odds_page, name="odds-system"),
+]
+
+from builder.web.views import build  # noqa: E402
+
+urlpatterns += [
+    path("build/", build.build_start, name="build-start"),
+    path("build/<slug:system>/<slug:kind>/", build.build, name="build"),
+    path("build/<slug:system>/<slug:kind>/export/", build.build_export, name="build-export"),
+]
+
+from builder.web.views import lists  # noqa: E402
+
+urlpatterns += [
+    path("lists/", lists.my_lists, name="my-lists"),
+    path("lists/<uuid:list_uuid>/", lists.saved_list, name="saved-list"),
+    path("lists/<uuid:list_uuid>/duplicate/", lists.list_duplicate, name="list-duplicate"),
+    path("lists/<uuid:list_uuid>/rename/", lists.list_rename, name="list-rename"),
+    path("lists/<uuid:list_uuid>/trash/", lists.list_trash, name="list-trash"),
+    path("lists/<uuid:list_uuid>/restore/", lists.list_restore, name="list-restore"),
+    path("lists/<uuid:list_uuid>/share/", lists.list_share, name="list-share"),
+    path("lists/<uuid:list_uuid>/upgrade/", lists.list_upgrade, name="list-upgrade"),
+    path("lists/shared/<str:token>/", lists.shared_list, name="shared-list"),
+]
+
+from builder.web.views import collection  # noqa: E402
+
+urlpatterns += [
+    path("collection/", collection.collection, name="collection"),
+    path("collection/<slug:system>/", collection.collection, name="collection-system"),
+]
+
+from builder.web.views import fights  # noqa: E402
+
+urlpatterns += [
+    path("fights/", fights.fights, name="fights"),
+    path("fights/<uuid:public_id>/", fights.fight, name="fight"),
+]
+
+from builder.web.views import printing  # noqa: E402
+
+urlpatterns += [
+    path("print/", printing.print_start, name="print"),
+    path("print/<int:job_id>/", printing.print_job, name="print-job"),
+    path("print/<int:job_id>/pdf/", printing.print_pdf, name="print-pdf"),
+]

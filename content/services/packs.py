@@ -4,17 +4,25 @@ A pack version is immutable: loading the same version again changes nothing, a n
 replaces the pack's records, an older one is refused unless forced, and the same version with
 different content is always refused. Every problem in every file is reported at once, with
 the file, the JSON path and the reason, and nothing is written.
+
+Checking and writing happen in one transaction that holds the catalogue's write lock (a
+PostgreSQL advisory lock; on SQLite the database's own write lock), so two loads at once run
+one after the other and the second is checked against what the first left: an older version
+can never go live over a newer one, and a record is never dropped while others refer to it.
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable, Sequence
+import os
+import re
+import tempfile
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from django.db import transaction
+from django.db import DatabaseError, OperationalError, connection, transaction
 
 from content.models import (
     RECORD_MODELS,
@@ -26,10 +34,17 @@ from content.models import (
     Release,
     SpeedDial,
 )
+from content.references import REFERENCED_BY_FIGURES, record_referrers
 from content.schemas import pack_envelope_errors, record_data_errors
+from content.services.json_safety import document_hazards, read_json_file
 from content.services.records import record_sync_columns
 from content.systems import SYSTEMS
-from rules_engine.catalogue import normalise_pack, normalise_record, pack_checksum
+from rules_engine.catalogue import (
+    canonical_json,
+    normalise_pack,
+    normalise_record,
+    pack_checksum,
+)
 from rules_engine.errors import DocumentError
 
 Progress = Callable[[str], None]
@@ -60,8 +75,67 @@ class PackLoadReport:
     counts: dict[str, int] = field(default_factory=dict)
 
 
+SEMVER = r"^(0|[1-9][0-9]{0,8})\.(0|[1-9][0-9]{0,8})\.(0|[1-9][0-9]{0,8})$"
+LOCK_KEY = 0x6D75_7374_6572_0001
+"""The PostgreSQL advisory lock every load and publication holds ("muster" + 1)."""
+LOCK_WAIT_SECONDS = 60
+
+
 def version_key(version: str) -> tuple[int, ...]:
+    """(major, minor, patch) of a version the pack schema accepted."""
     return tuple(int(p) for p in version.split("."))
+
+
+def is_version(text: str) -> bool:
+    """Whether ``text`` is a semantic version MAJOR.MINOR.PATCH the pack schema accepts."""
+    return bool(re.fullmatch(SEMVER, text or ""))
+
+
+def _busy_error() -> PackLoadError:
+    waited = (
+        f"{LOCK_WAIT_SECONDS} s" if connection.vendor == "postgresql" else "the database's timeout"
+    )
+    return PackLoadError(
+        [
+            FileError(
+                "catalogue",
+                DocumentError(
+                    "$",
+                    f"another load or publication is under way and did not finish within "
+                    f"{waited}; nothing was written, try again",
+                ),
+            )
+        ]
+    )
+
+
+@contextmanager
+def catalogue_write_lock() -> Iterator[None]:
+    """A transaction holding the catalogue's write lock: loads and publications queue here.
+
+    PostgreSQL: a transaction-scoped advisory lock, waited for at most ``LOCK_WAIT_SECONDS``.
+    SQLite: a first write takes the database's write lock at once, so a second writer waits
+    (the connection's timeout) before it reads anything.
+    """
+    try:
+        with transaction.atomic():
+            with connection.cursor() as cursor:
+                if connection.vendor == "postgresql":
+                    cursor.execute(
+                        "SELECT set_config('lock_timeout', %s, true)",
+                        [f"{int(LOCK_WAIT_SECONDS * 1000)}ms"],
+                    )
+                    cursor.execute("SELECT pg_advisory_xact_lock(%s)", [LOCK_KEY])
+                    cursor.execute("SELECT set_config('lock_timeout', '0', true)")
+                else:
+                    table = ContentPack._meta.db_table
+                    cursor.execute(f"UPDATE {table} SET version = version WHERE 1 = 0")
+            yield
+    except OperationalError as exc:
+        text = str(exc).lower()
+        if "lock" in text or "timeout" in text:
+            raise _busy_error() from exc
+        raise
 
 
 def _record_errors(doc: dict[str, Any]) -> list[DocumentError]:
@@ -99,6 +173,67 @@ def _reference_errors(doc: dict[str, Any], known: dict[str, set[str]]) -> list[D
                         f"no {ref} {target!r} in {doc['system']}",
                     )
                 )
+    return errors
+
+
+def _clash_errors(
+    name: str, doc: dict[str, Any], others: Sequence[tuple[str, dict[str, Any]]]
+) -> list[DocumentError]:
+    """Stable ids this pack shares with another pack of its system (loaded, or in this load)."""
+    loading = [d["id"] for _, d in others]
+    errors = []
+    for record_type, model in RECORD_MODELS.items():
+        mine = {r["id"]: i for i, r in enumerate(doc["records"]) if r["type"] == record_type}
+        if not mine:
+            continue
+        taken = (
+            model.objects.filter(system__slug=doc["system"], stable_id__in=list(mine))
+            .exclude(pack__pack_id__in=loading)
+            .values_list("stable_id", "pack__pack_id")
+        )
+        for stable_id, other_pack in taken:
+            errors.append(
+                DocumentError(
+                    f"$.records[{mine[stable_id]}].id",
+                    f"{record_type} id {stable_id!r} is already used in {doc['system']} by "
+                    f"pack {other_pack} (loaded); stable ids are unique within a system",
+                )
+            )
+        for other_name, other in others:
+            if other is doc or other["system"] != doc["system"] or other["id"] == doc["id"]:
+                continue
+            for j, rec in enumerate(other["records"]):
+                if rec["type"] == record_type and rec["id"] in mine:
+                    errors.append(
+                        DocumentError(
+                            f"$.records[{mine[rec['id']]}].id",
+                            f"{record_type} id {rec['id']!r} is also used by pack "
+                            f"{other['id']} at {other_name} $.records[{j}]",
+                        )
+                    )
+    return errors
+
+
+def _dropped_reference_errors(doc: dict[str, Any], loading: Sequence[str]) -> list[DocumentError]:
+    """Records of the pack's loaded version that this version drops (or moves to another
+    system) while figures outside the load still refer to them."""
+    pack = ContentPack.objects.filter(pack_id=doc["id"]).select_related("system").first()
+    if pack is None:
+        return []
+    errors = []
+    for model in REFERENCED_BY_FIGURES:
+        kept = {r["id"] for r in doc["records"] if r["type"] == model.RECORD_TYPE}
+        current = model.objects.filter(pack=pack).select_related("system")
+        dropped = [r for r in current if r.stable_id not in kept or r.system.slug != doc["system"]]
+        referrers = record_referrers(model, dropped, exclude_packs=loading)
+        if referrers:
+            errors.append(
+                DocumentError(
+                    "$.records",
+                    f"this version drops or moves {model.RECORD_TYPE} records that others "
+                    f"refer to: {'; '.join(referrers)}",
+                )
+            )
     return errors
 
 
@@ -153,24 +288,36 @@ def _known_ids(docs: Sequence[dict[str, Any]], system: str) -> dict[str, set[str
 def pack_validate(
     documents: Sequence[tuple[str, Any]], force: bool = False
 ) -> tuple[list[FileError], list[tuple[str, dict[str, Any], bool]]]:
-    """Every problem of every document, and the load plan: (name, doc, changes anything)."""
+    """Every problem of every document, and the load plan: (name, doc, changes anything).
+
+    Run it inside ``catalogue_write_lock`` when the plan is to be written: the checks against
+    the catalogue are only good while nobody else writes.
+    """
     errors: list[FileError] = []
     valid = []
     for name, doc in documents:
+        hazards = document_hazards(doc)
+        errors += [FileError(name, e) for e in hazards]
+        if hazards:
+            continue
         envelope = pack_envelope_errors(doc)
         errors += [FileError(name, e) for e in envelope]
         if not envelope:
             valid.append((name, doc))
     ids = [d["id"] for _, d in valid]
     for dup in sorted({i for i in ids if ids.count(i) > 1}):
-        errors.append(FileError(dup, DocumentError("$.id", f"pack {dup} is given twice")))
+        files = ", ".join(n for n, d in valid if d["id"] == dup)
+        errors.append(FileError(dup, DocumentError("$.id", f"pack {dup} is given twice: {files}")))
     plan = []
     for name, doc in valid:
         errors += [FileError(name, e) for e in _record_errors(doc)]
+        errors += [FileError(name, e) for e in _clash_errors(name, doc, valid)]
         known = _known_ids([d for _, d in valid], doc["system"])
         errors += [FileError(name, e) for e in _reference_errors(doc, known)]
         version_errors, changes = _version_errors(doc, force)
         errors += [FileError(name, e) for e in version_errors]
+        if changes:
+            errors += [FileError(name, e) for e in _dropped_reference_errors(doc, ids)]
         plan.append((name, doc, changes))
     return errors, plan
 
@@ -180,30 +327,37 @@ def pack_load(
     documents: Sequence[tuple[str, Any]],
     force: bool = False,
     progress: Progress | None = None,
+    actor: str = "",
 ) -> PackLoadReport:
-    """Load pack documents, all or nothing.
+    """Load pack documents, all or nothing, under the catalogue's write lock.
 
     Args:
         documents: (file name, parsed JSON) pairs; the name is used in error messages.
         force: allow loading a version older than the one loaded.
         progress: called with a line of text as the load advances.
+        actor: who is loading (kept with each new version).
 
     Raises:
         PackLoadError: listing every bad record of every file; nothing was written.
     """
     say = progress or (lambda _msg: None)
-    errors, plan = pack_validate(documents, force)
-    if errors:
-        raise PackLoadError(errors)
-
     report = PackLoadReport()
-    with transaction.atomic():
+    with catalogue_write_lock():
+        errors, plan = pack_validate(documents, force)
+        if errors:
+            raise PackLoadError(errors)
         for name, doc, changes in plan:
             if not changes:
                 say(f"{name}: {doc['id']} {doc['version']} already loaded, unchanged")
                 report.unchanged.append(doc["id"])
                 continue
-            counts = _write_pack(normalise_pack(doc), say)
+            try:
+                with transaction.atomic():
+                    counts = _write_pack(normalise_pack(doc), say, actor)
+            except DatabaseError as exc:
+                raise PackLoadError(
+                    [FileError(name, DocumentError("$", f"the database refused it: {exc}"))]
+                ) from exc
             report.loaded.append(doc["id"])
             for key, n in counts.items():
                 report.counts[key] = report.counts.get(key, 0) + n
@@ -211,7 +365,7 @@ def pack_load(
     return report
 
 
-def _write_pack(doc: dict[str, Any], say: Progress) -> dict[str, int]:
+def _write_pack(doc: dict[str, Any], say: Progress, actor: str) -> dict[str, int]:
     system_name, seed = SYSTEMS[doc["system"]]
     system, _ = GameSystem.objects.get_or_create(
         slug=doc["system"], defaults={"name": system_name, "seed": seed}
@@ -228,8 +382,18 @@ def _write_pack(doc: dict[str, Any], say: Progress) -> dict[str, int]:
         },
     )
     ContentPackVersion.objects.get_or_create(
-        pack=pack, version=doc["version"], defaults={"checksum": checksum, "document": doc}
+        pack=pack,
+        version=doc["version"],
+        defaults={
+            "checksum": checksum,
+            "document": doc,
+            "action": ContentPackVersion.Action.LOADED,
+            "actor": actor[:150],
+        },
     )
+    for model in reversed(RECORD_MODELS.values()):
+        # A pack moved to another system takes its records along: figures first.
+        model.objects.filter(pack=pack).exclude(system=system).delete()
     related: dict[str, dict[str, int]] = {}
     counts = {}
     for record_type, model in RECORD_MODELS.items():
@@ -307,52 +471,108 @@ def bump_patch(version: str) -> str:
     return f"{major}.{minor}.{patch + 1}"
 
 
-@transaction.atomic
-def pack_dump(*, pack: ContentPack, version: str | None = None) -> dict[str, Any]:
+def _version_error(pack: ContentPack, message: str) -> PackLoadError:
+    return PackLoadError([FileError(pack.pack_id, DocumentError("$.version", message))])
+
+
+def _write_atomically(target: Path, text: str) -> None:
+    """Write ``text`` to ``target`` whole or not at all (a temporary file, then a rename)."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(text)
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def check_output_path(target: Path) -> str | None:
+    """Why a pack file cannot be written at ``target``, or None when it can."""
+    if target.exists() and target.is_dir():
+        return f"{target} is a folder; give a file name"
+    parent = next((p for p in [target.parent, *target.parent.parents] if p.exists()), None)
+    if parent is None or not parent.is_dir():
+        return f"{target.parent} is not a folder"
+    if not os.access(parent, os.W_OK | os.X_OK):
+        return f"{parent} is not writable"
+    return None
+
+
+def pack_dump(
+    *,
+    pack: ContentPack,
+    version: str | None = None,
+    write: Callable[[dict[str, Any]], None] | None = None,
+    actor: str = "",
+) -> dict[str, Any]:
     """Publish the catalogue's current state of ``pack`` as a pack document.
 
     Unchanged content keeps its version; edited content becomes a new version (``version``
-    or the next patch number), stored whole beside the old ones, which stay as they were.
+    or the next patch number, always newer than every version stored), stored whole beside
+    the old ones, which stay as they were. ``write`` is called with the document before the
+    version is recorded, inside the same transaction: if it fails, nothing is recorded.
+
+    Raises:
+        PackLoadError: the version is not a semantic version, or not newer; or the edited
+            records no longer make a valid pack.
     """
-    doc = pack_document(pack)
-    checksum = pack_checksum(doc)
-    if checksum == pack.checksum and version in (None, pack.version):
-        return doc
-    new_version = version or bump_patch(pack.version)
-    if version_key(new_version) <= version_key(pack.version):
-        raise PackLoadError(
-            [
-                FileError(
-                    pack.pack_id,
-                    DocumentError("$.version", f"{new_version} is not newer than {pack.version}"),
-                )
-            ]
+    if version is not None and not is_version(version):
+        raise _version_error(pack, f"{version!r} is not a version: MAJOR.MINOR.PATCH such as 1.2.0")
+    with catalogue_write_lock():
+        pack = ContentPack.objects.select_for_update().get(pk=pack.pk)
+        doc = pack_document(pack)
+        checksum = pack_checksum(doc)
+        if checksum == pack.checksum and version in (None, pack.version):
+            if write:
+                write(doc)
+            return doc
+        stored = list(pack.versions.values_list("version", flat=True))
+        latest = max(stored, key=version_key, default=pack.version)
+        new_version = version or bump_patch(latest)
+        if version_key(new_version) <= version_key(latest):
+            raise _version_error(
+                pack, f"{new_version} is not newer than {latest}, the last version of {pack}"
+            )
+        doc["version"] = new_version
+        problems, _ = pack_validate([(pack.pack_id, doc)], force=True)
+        problems = [p for p in problems if p.error.path != "$.version"]
+        if problems:
+            raise PackLoadError(problems)
+        if write:
+            write(doc)
+        checksum = pack_checksum(doc)
+        ContentPackVersion.objects.create(
+            pack=pack,
+            version=new_version,
+            checksum=checksum,
+            document=doc,
+            action=ContentPackVersion.Action.PUBLISHED,
+            actor=actor[:150],
         )
-    doc["version"] = new_version
-    checksum = pack_checksum(doc)
-    ContentPackVersion.objects.create(
-        pack=pack, version=new_version, checksum=checksum, document=doc
-    )
-    pack.version, pack.checksum = new_version, checksum
-    pack.save(update_fields=["version", "checksum", "loaded_at"])
+        pack.version, pack.checksum = new_version, checksum
+        pack.save(update_fields=["version", "checksum", "loaded_at"])
     return doc
 
 
+def pack_file_writer(target: Path) -> Callable[[dict[str, Any]], None]:
+    """A ``write`` for ``pack_dump`` that puts the canonical text at ``target`` atomically."""
+
+    def write(doc: dict[str, Any]) -> None:
+        _write_atomically(target, canonical_json(doc))
+
+    return write
+
+
 def read_pack_files(paths: Sequence[Path]) -> tuple[list[tuple[str, Any]], list[FileError]]:
-    """Parse pack files, collecting unreadable ones as errors rather than stopping."""
+    """Parse pack files, collecting unreadable ones as errors rather than stopping: too
+    large, not UTF-8, not JSON, too deep, numbers out of range, NUL or lone surrogates."""
     docs, errors = [], []
     for path in paths:
-        try:
-            docs.append((str(path), json.loads(Path(path).read_text(encoding="utf-8"))))
-        except (OSError, UnicodeDecodeError) as exc:
-            errors.append(FileError(str(path), DocumentError("$", f"cannot read: {exc}")))
-        except json.JSONDecodeError as exc:
-            errors.append(
-                FileError(
-                    str(path),
-                    DocumentError(
-                        "$", f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
-                    ),
-                )
-            )
+        value, problems = read_json_file(Path(path))
+        if problems:
+            errors += [FileError(str(path), e) for e in problems]
+        else:
+            docs.append((str(path), value))
     return docs, errors

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import builtins
 from collections.abc import Collection, Mapping
 from typing import Any
 
 from rules_engine.errors import BadDocument, DocumentError
+
+ALIASES = {"target_shields": "shields"}
 
 
 class Params:
@@ -13,7 +16,8 @@ class Params:
 
     def __init__(self, query: str, given: Mapping[str, Any]) -> None:
         self.query = query
-        self.given = dict(given)
+        # Earlier name of a parameter still read.
+        self.given = {ALIASES.get(k, k): v for k, v in given.items()}
         self.used: set[str] = set()
 
     def int(self, name: str, default: int, low: int | None = None,
@@ -25,6 +29,14 @@ class Params:
         if (low is not None and value < low) or (high is not None and value > high):
             raise self._bad(name, f"must be between {low} and {high}, not {value}")
         return value
+
+    def optional_int(self, name: str, low: builtins.int,
+                     high: builtins.int) -> builtins.int | None:
+        """A whole number within ``low..high``, or None when not given (or given as null)."""
+        if self.given.get(name) is None:
+            self.used.add(name)
+            return None
+        return self.int(name, 0, low, high)
 
     def bool(self, name: str, default: bool) -> bool:
         value = self.given.get(name, default)

@@ -21,10 +21,10 @@ from rules_engine.black_skies.checks import check_with_book, resolve_design
 from rules_engine.black_skies.design import available_maneuvers, weapon_list
 from rules_engine.black_skies.dice import best_first, step_down, to_hit_modifier
 from rules_engine.black_skies.scenario import SIDES, Scenario, read_scenario
-from rules_engine.black_skies.sim_report import report
+from rules_engine.black_skies.sim_report import add_to_tally, tally_report
 from rules_engine.catalogue import Catalogue
 from rules_engine.errors import BadDocument, DocumentError
-from rules_engine.montecarlo import rng
+from rules_engine.tally import Tally
 
 UNRESOLVABLE = ("unknown-weight", "unknown-weapon", "unknown-armour", "unknown-design")
 
@@ -95,6 +95,44 @@ def read_forces(book: Book, list_a: Mapping[str, Any], list_b: Mapping[str, Any]
     return Forces(tuple(fa + fb), (tuple(ea), tuple(eb)))
 
 
+@dataclass(frozen=True)
+class Match:
+    """Two squadrons read and ready to fly: the book, scenario, fighters and legality."""
+
+    book: Book
+    scenario: Scenario
+    forces: Forces
+    docs: tuple[Mapping[str, Any], Mapping[str, Any]]
+    legal: tuple[bool, bool]
+
+
+def prepare(catalogue: Catalogue, list_a: Mapping[str, Any], list_b: Mapping[str, Any],
+            scenario: Mapping[str, Any]) -> Match:
+    """Read the scenario (see ``scenario.DEFAULTS``) and both squadrons (schema-valid).
+
+    Raises:
+        BadDocument: a scenario parameter or a list that cannot be flown.
+    """
+    book = read_book(catalogue)
+    sc = read_scenario(book, scenario)
+    forces = read_forces(book, list_a, list_b, sc)
+    legal = (check_with_book(book, list_a).legal, check_with_book(book, list_b).legal)
+    return Match(book, sc, forces, (list_a, list_b), legal)
+
+
+def play(match: Match, runs: int, gen: np.random.Generator, tally: Tally) -> None:
+    """Fight ``runs`` fights together and add how they ended to ``tally``."""
+    hull, turns, winner = fight(match.book, match.scenario, match.forces, runs, gen)
+    add_to_tally(tally, match.forces.fighters, hull, turns, winner)
+
+
+def report(match: Match, tally: Tally, seed: int) -> dict[str, Any]:
+    """The shared simulation report (docs/simulation.md, "The report") from the totals;
+    extras ``geometry`` and ``sides`` (each list's legality)."""
+    return tally_report(match.scenario, match.forces.fighters, match.docs, match.legal,
+                        tally, seed)
+
+
 def simulate(
     catalogue: Catalogue,
     list_a: Mapping[str, Any],
@@ -103,30 +141,11 @@ def simulate(
     runs: int,
     seed: int,
 ) -> dict[str, Any]:
-    """Fight two squadrons ``runs`` times.
+    """Fight two squadrons ``runs`` times, in blocks (see
+    ``rules_engine.simulation.simulate``, which this calls)."""
+    from rules_engine.simulation import simulate as simulate_blocks
 
-    Args:
-        catalogue: holds the black-skies content.
-        list_a: the first squadron (schema-valid list document).
-        list_b: the second squadron.
-        scenario: abstract battlefield parameters (see ``scenario.DEFAULTS``).
-        runs: number of fights.
-        seed: the random seed; the same seed gives the same result.
-
-    Returns:
-        The shared simulation report (docs/simulation.md, "The report"): wins, draws and
-        losses with 95% intervals, turns, and each fighter's survival, crippling and damage
-        distribution; extras ``geometry`` and ``sides`` (each list's legality).
-
-    Raises:
-        BadDocument: a scenario parameter or a list that cannot be flown.
-    """
-    book = read_book(catalogue)
-    sc = read_scenario(book, scenario)
-    forces = read_forces(book, list_a, list_b, sc)
-    hull, turns, winner = fight(book, sc, forces, runs, rng(seed))
-    legal = [check_with_book(book, d).legal for d in (list_a, list_b)]
-    return report(sc, forces.fighters, (list_a, list_b), legal, hull, turns, winner, runs, seed)
+    return simulate_blocks(catalogue, list_a, list_b, runs=runs, seed=seed, scenario=scenario)
 
 
 def fight(

@@ -24,6 +24,7 @@ from rules_engine.crimson_dust.shooting_gear import (
     tripod_dice_lost,
 )
 from rules_engine.errors import BadDocument
+from rules_engine.odds_query import Param, Query, boolean, integer, text
 from rules_engine.odds_report import die_report, probability
 
 MORALE_OUTCOMES = {
@@ -399,3 +400,85 @@ ODDS: Mapping[str, Callable[..., dict[str, Any]]] = {
     "wound": wound_odds,
     "morale": morale_odds,
 }
+
+
+def _setting(setting: Setting, meaning: str) -> Param:
+    return text(setting.name, setting.default, f"setting: {meaning} ({setting.section})",
+                setting.values)
+
+
+_WEAPON = (
+    text("weapon", None, "the weapon shot (with band); without one, the raw values below",
+         catalogue_ids="weapon"),
+    text("band", None, "the range band shot at", RANGE_BANDS),
+    integer("target_number", 4, 2, 6, "score needed on each die, without a weapon",
+            aliases=("score",), keyword="score"),
+    integer("S", 3, 0, 20, "the weapon's S, without a weapon"),
+    integer("at", 0, 0, 20, "the weapon's AT value, without a weapon"),
+    integer("pinning", 0, 0, 10, "the weapon's Pinning value, without a weapon"),
+    boolean("hail", "the weapon has Hail (ignores concealment), without a weapon"),
+    integer("rof_trait", 0, 0, 10, "the weapon's RoF value, without a weapon"),
+)
+_SHOOTING = (
+    integer("dice", 6, 0, 60, "the shooter's Rg: dice to hit", aliases=("rg",),
+            keyword="rg"),
+    integer("df", 4, 0, 60, "the target's Df: avoidance dice"),
+    integer("cover", 0, 0, 10, "hard cover's Av bonus (the target is concealed too)"),
+    *(boolean(name, f"the shooter's {name.replace('_', ' ')}") for name in SCOPES),
+    boolean("aimed", "the shooter aimed: re-roll failed dice"),
+    boolean("target_ran", "the target ran: re-roll failed dice"),
+    boolean("concealed", "the target is concealed"),
+    boolean("rear", "shot from the target's rear"),
+    integer("shots", 1, 1, 10, "shots in the action (a RoF weapon: 1 or its value)"),
+    boolean("tripod", "a stabilising tripod on a RoF weapon"),
+    integer("camouflage", 0, 0, 2, "the target's Camouflage level (stationary)"),
+    _setting(CAMOUFLAGE, "where camouflage works"),
+    integer("large", 0, 0, 4, "the target's Large bonus to Rg"),
+)
+_WOUNDING = (
+    integer("av", 0, 0, 20, "the target's Av"),
+    boolean("critical_shot", "the shooter has Critical Shot"),
+    boolean("refractor", "the target has a refractor field"),
+    boolean("deflector", "the target has a deflector field"),
+)
+_MORALE = (
+    integer("mr", 3, 0, 6, "the target's Mr"),
+    boolean("battle_hardened", "the target is Battle-hardened"),
+    boolean("fanatic", "the target is a Fanatic"),
+)
+
+QUERIES = (
+    Query("shot", "A whole shooting action: hit, avoid, RoF, wound, then the target's morale "
+          "test.",
+          (*_WEAPON, *_SHOOTING, *_WOUNDING,
+           integer("dc", 1, 1, 20, "the target's Dc left"),
+           *_MORALE,
+           _setting(CRITICAL_SHOT_SIX, "where Critical Shot's natural 6 counts"),
+           boolean("brain_dead", "the target is Brain-dead (no morale test)"),
+           boolean("pinned_last", "the target was pinned last turn"),
+           boolean("suppressed_last", "the target was suppressed last turn")),
+          shot_odds, "dc_lost", pass_defaults=False),
+    Query("to_hit", "Scoring dice of one shot (Hitting).", (*_WEAPON, *_SHOOTING),
+          to_hit_odds, "scores", root="scores", pass_defaults=False),
+    Query("avoid", "Avoiding dice of the target (Df dice at 5+; concealed re-rolls failures).",
+          (integer("df", 4, 0, 60, "the target's Df: avoidance dice"),
+           boolean("concealed", "the target is concealed"),
+           integer("camouflage", 0, 0, 2, "the target's Camouflage level (stationary)"),
+           _setting(CAMOUFLAGE, "where camouflage works")),
+          avoid_odds, "avoided", root="avoided", pass_defaults=False),
+    Query("hits", "Hits of one shot after avoidance.", (*_WEAPON, *_SHOOTING), hits_odds,
+          "hits", root="hits", pass_defaults=False),
+    Query("wound", "Dc lost to a number of hits (Wounding).",
+          (integer("hits", 1, 0, 30, "hits to wound with"),
+           integer("S", 3, 0, 20, "the weapon's S"),
+           integer("at", 0, 0, 20, "the weapon's AT value"),
+           integer("cover", 0, 0, 10, "hard cover's Av bonus"),
+           *_WOUNDING,
+           integer("critical_hits", 0, 0, 30, "how many hits rolled a natural 6 to hit "
+                   "(Critical Shot read on the roll to hit)")),
+          wound_odds, "dc_lost", pass_defaults=False),
+    Query("morale", "A morale test's outcome (Morale Tests).",
+          (integer("dice", 1, 0, 40, "morale dice"),
+           boolean("concealed", "the model is concealed (re-roll a failed die)"), *_MORALE),
+          morale_odds, "failed_dice", pass_defaults=False),
+)

@@ -22,7 +22,8 @@ from rules_engine.crimson_dust.fighters import Side, side_from
 from rules_engine.crimson_dust.settings import FIGHT, Setting
 from rules_engine.crimson_dust.shooting_gear import NEAR_BANDS
 from rules_engine.errors import BadDocument
-from rules_engine.montecarlo import mean, outcome, proportion, rng
+from rules_engine.simulation_report import outcome_shares
+from rules_engine.tally import Tally
 
 ASSUMPTIONS = (
     "Both warbands stand at the scenario's range band for the whole fight; nobody moves.",
@@ -445,69 +446,91 @@ class _Fight:
         return np.where(side.fanatic[targets] & (first >= 2), again, first)
 
 
-def simulate(catalogue: Catalogue, list_a: Mapping[str, Any], list_b: Mapping[str, Any],
-             scenario: Mapping[str, Any], runs: int, seed: int) -> dict[str, Any]:
-    """Play two warbands against each other ``runs`` times, reproducibly from ``seed``.
+@dataclass(frozen=True)
+class Match:
+    """Two warbands read and ready to fight: the scenario and both sides."""
 
-    Args:
-        catalogue: the content snapshot.
-        list_a: the first warband (schema-valid).
-        list_b: the second warband (schema-valid).
-        scenario: ``band``, ``concealed``, ``cover``, ``morale``, ``max_turns`` and the
-            fight settings (``critical_shot_six``, ``camouflage_reading``,
-            ``return_fire_when_equal``, ``critical_wound_av``; null: each warband's own).
-        runs: how many fights.
-        seed: the random seed; the same seed gives the same result.
+    scenario: Scenario
+    sides: tuple[Side, Side]
+    names: tuple[Any, Any]
 
-    Returns:
-        The shared simulation report (docs/simulation.md, "The report"): outcome shares with
-        95% intervals, expected turns, each model's survival and weapon; extras ``sides``
-        (each warband's points, legality and casualty distribution) and ``assumptions``.
+
+def prepare(catalogue: Catalogue, list_a: Mapping[str, Any], list_b: Mapping[str, Any],
+            scenario: Mapping[str, Any]) -> Match:
+    """Read the scenario (``band``, ``concealed``, ``cover``, ``morale``, ``max_turns`` and
+    the fight settings; null: each warband's own) and both warbands (schema-valid).
+
+    Raises:
+        BadDocument: a scenario value, or a warband with no model to fight with.
     """
     s = read_scenario(scenario)
-    if runs <= 0:
-        raise BadDocument.at("runs", "must be a positive number of runs")
     sides = (side_from(catalogue, list_a, s.band), side_from(catalogue, list_b, s.band))
     for label, side in zip(("list_a", "list_b"), sides, strict=True):
         if side.size == 0:
             raise BadDocument.at(f"{label}.entries", "the warband has no model to fight with")
-    fight = _Fight(sides[0], sides[1], s, runs, rng(seed))
+    return Match(s, sides, (list_a.get("name"), list_b.get("name")))
+
+
+def play(match: Match, runs: int, gen: np.random.Generator, tally: Tally) -> None:
+    """Play ``runs`` fights together and add how they ended to ``tally``."""
+    fight = _Fight(match.sides[0], match.sides[1], match.scenario, runs, gen)
     fight.play()
     alive = [fight.alive(k) for k in (0, 1)]
     left = [fight.on_table(k).any(1) for k in (0, 1)]
-    a_wins = int((left[0] & ~left[1]).sum())
-    b_wins = int((left[1] & ~left[0]).sum())
-    labels = ("a", "b")
+    tally.runs += runs
+    tally.count("a_wins", left[0] & ~left[1])
+    tally.count("b_wins", left[1] & ~left[0])
+    tally.moment("turns", fight.turns)
+    for k, label in enumerate(("a", "b")):
+        side = match.sides[k]
+        for m in range(side.size):
+            tally.count(f"survived_{label}{m}", alive[k][:, m])
+        lost = side.size - alive[k].sum(axis=1)
+        tally.histogram(f"casualties_{label}", lost, side.size + 1)
+        tally.moment(f"casualties_{label}", lost)
+
+
+def report(match: Match, tally: Tally, seed: int) -> dict[str, Any]:
+    """The shared simulation report (docs/simulation.md, "The report") from the totals:
+    outcome shares with 95% intervals, expected turns, each model's survival and weapon;
+    extras ``sides`` (each warband's points, legality and casualty distribution) and
+    ``assumptions``."""
     figures: list[dict[str, Any]] = []
     sides_report: dict[str, Any] = {}
-    for k, label in enumerate(labels):
-        side = sides[k]
+    for side, label in zip(match.sides, ("a", "b"), strict=True):
         figures += [
             {"side": label, "path": f"list_{label}{side.paths[m].removeprefix('$')}",
              "name": side.names[m],
-             "survival": proportion(int(alive[k][:, m].sum()), runs).to_dict(),
+             "survival": tally.share(f"survived_{label}{m}").to_dict(),
              "weapon": side.weapons[m]}
             for m in range(side.size)
         ]
-        lost = side.size - alive[k].sum(axis=1)
-        counts = np.bincount(lost, minlength=side.size + 1)
         sides_report[label] = {
             "points": side.points,
             "legal": side.legal,
             "casualties": {
-                "distribution": {str(n): float(c) / runs for n, c in enumerate(counts) if c},
-                "mean": mean(lost).to_dict(),
+                "distribution": tally.shares_of(f"casualties_{label}", skip_zero=True),
+                "mean": tally.mean(f"casualties_{label}").to_dict(),
             },
         }
     return {
         "system": "crimson-dust",
-        "runs": runs,
+        "runs": tally.runs,
         "seed": seed,
-        "lists": {"a": list_a.get("name"), "b": list_b.get("name")},
-        "scenario": s.to_dict(),
-        "outcome": outcome(a_wins, runs - a_wins - b_wins, b_wins, runs),
-        "turns": mean(fight.turns).to_dict(),
+        "lists": {"a": match.names[0], "b": match.names[1]},
+        "scenario": match.scenario.to_dict(),
+        "outcome": outcome_shares(tally),
+        "turns": tally.mean("turns").to_dict(),
         "figures": figures,
         "sides": sides_report,
         "assumptions": list(ASSUMPTIONS),
     }
+
+
+def simulate(catalogue: Catalogue, list_a: Mapping[str, Any], list_b: Mapping[str, Any],
+             scenario: Mapping[str, Any], runs: int, seed: int) -> dict[str, Any]:
+    """Play two warbands against each other ``runs`` times, in blocks (see
+    ``rules_engine.simulation.simulate``, which this calls)."""
+    from rules_engine.simulation import simulate as simulate_blocks
+
+    return simulate_blocks(catalogue, list_a, list_b, runs=runs, seed=seed, scenario=scenario)

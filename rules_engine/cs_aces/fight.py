@@ -14,11 +14,11 @@ from typing import Any
 
 import numpy as np
 
-from rules_engine.cs_aces.arrays import Bools, Ints
-from rules_engine.cs_aces.dice import NATURAL_SIX
+from rules_engine.clix.arrays import Bools, Ints
+from rules_engine.clix.dice import NATURAL_SIX
+from rules_engine.clix.rolls import roll_hits
 from rules_engine.cs_aces.forces import Team
 from rules_engine.cs_aces.multi_target import UNUSED, assign_dice
-from rules_engine.cs_air_action.fight import roll_hits
 
 CAPTURE_PENALTY = 2
 NONE = -1

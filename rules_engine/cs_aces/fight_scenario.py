@@ -3,7 +3,7 @@ standing in for it. Every value is stated back in the simulation's output."""
 
 from __future__ import annotations
 
-from rules_engine.cs_aces.scenario import Param
+from rules_engine.clix.scenario import Param
 
 SCENARIO = {
     "max_turns": Param(60, "time limit: the game ends after this many turns (one action "

@@ -12,8 +12,8 @@ from typing import Any
 import numpy as np
 
 from rules_engine.catalogue import Catalogue
+from rules_engine.clix.dial import stat_table
 from rules_engine.cs_aces.characters import SYSTEM, character_from_record, playable
-from rules_engine.cs_aces.dial import stat_table
 from rules_engine.cs_aces.team import check_team
 from rules_engine.errors import BadDocument
 from rules_engine.jsonpath import child

@@ -13,8 +13,8 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from rules_engine.cs_aces.arrays import Bools
-from rules_engine.cs_aces.dice import NATURAL_SIX
+from rules_engine.clix.arrays import Bools
+from rules_engine.clix.dice import NATURAL_SIX
 
 UNUSED = 99  # the need of a target slot that is not shot at: no die reaches it
 

@@ -12,9 +12,10 @@ from typing import Any
 import icepool
 
 from rules_engine.catalogue import Catalogue
-from rules_engine.cs_aces.dice import NATURAL_SIX, capped_target, hits
-from rules_engine.cs_aces.params import bool_param, int_param, odds_query, required
+from rules_engine.clix.dice import NATURAL_SIX, capped_target, hits
+from rules_engine.clix.params import bool_param, int_param, odds_query, required
 from rules_engine.errors import BadDocument
+from rules_engine.odds_query import Param, Query, boolean, integer
 from rules_engine.odds_report import chance_report, die_report, probability
 
 CAPTURE_DICE_PENALTY = 2  # "your character's attack value is reduced by 2"
@@ -66,7 +67,7 @@ def attack(
     )
     fated = bool_param("defensive_fate", defensive_fate)
     return {
-        "query": "attack", "dice": dice, "defense": target, "defensive_fate": fated,
+        "query": "attack", "dice": dice, "target_number": target, "defensive_fate": fated,
         "hits": die_report(attack_hits(dice, target, fated)),
     }
 
@@ -85,7 +86,7 @@ def capture(
     target = capped_target(int_param("defense", required("defense", defense), 0, 20))
     die = attack_hits(dice, target, bool_param("defensive_fate", defensive_fate))
     return {
-        "query": "capture", "dice": dice, "defense": target,
+        "query": "capture", "dice": dice, "target_number": target,
         **chance_report(Fraction(die.probability(">=", 1)), "captured"),
     }
 
@@ -140,7 +141,7 @@ def multi_target(
     outcomes = 6**dice
     die = icepool.Die({k: v for k, v in total.items()})
     return {
-        "query": "multi_target", "dice": dice, "defenses": targets,
+        "query": "multi_target", "dice": dice, "target_numbers": targets,
         "targets_hit": die_report(die),
         "target_hit_chance": [probability(Fraction(per_target[i], outcomes))
                               for i in range(len(targets))],
@@ -193,7 +194,7 @@ def defensive_fate(
                               bool_param("hindering", hindering),
                               bool_param("cap_before_modifiers", cap_before_modifiers))
     return {
-        "query": "defensive_fate", "dice": dice, "defense": target,
+        "query": "defensive_fate", "dice": dice, "target_number": target,
         "without_fate": die_report(attack_hits(dice, target)),
         "with_fate": die_report(attack_hits(dice, target, defensive_fate=True)),
     }
@@ -207,3 +208,46 @@ ODDS = {
     "break_away": break_away,
     "defensive_fate": defensive_fate,
 }
+
+
+def _dice(maximum: int = 30) -> Param:
+    return integer("dice", 4, 0, maximum, "attack dice: the attack value", aliases=("attack",),
+                   keyword="attack")
+
+
+_TARGET = integer("target_number", 5, 0, 20, "the target's defense value (above 6 counts as "
+                  "6)", aliases=("defense",), keyword="defense")
+_FATE = integer("fate", 0, 0, 10, "offensive fate: extra attack dice")
+_HINDERING = boolean("hindering", "the target is in hindering terrain (+1 defense)")
+_CAP_FIRST = boolean("cap_before_modifiers", "cap the defense at 6 before adding hindering "
+                     "terrain (a defense 6 then cannot be hit)")
+_DEFENSIVE_FATE = boolean("defensive_fate", "the target uses defensive fate: only natural "
+                          "sixes hit")
+
+QUERIES = (
+    Query("attack", "Hits of one attack: attack dice (+ offensive fate) against defense.",
+          (_dice(), _TARGET, _HINDERING, _FATE, _DEFENSIVE_FATE, _CAP_FIRST), attack, "hits"),
+    Query("multi_target", "Targets hit by a ranged attack on several targets, one die each.",
+          (_dice(12), Param("target_numbers", "array", [4, 5], "each target's defense value",
+                            1, None, items={"type": "integer", "minimum": 0, "maximum": 20},
+                            max_items=6, aliases=("defenses",), keyword="defenses"),
+           _FATE, _HINDERING, _CAP_FIRST), multi_target, "targets_hit"),
+    Query("capture", "Chance a close combat capture attempt (two fewer dice) succeeds.",
+          (_dice(), integer("target_number", 5, 0, 20, "the target's defense value",
+                            aliases=("defense",), keyword="defense"),
+           _FATE, _DEFENSIVE_FATE), capture, "captured"),
+    Query("escape", "Chance a captive escapes: its hits must outnumber its captor's.",
+          (integer("captive_dice", 3, 0, 30, "the captive's attack value",
+                   aliases=("captive_attack",), keyword="captive_attack"),
+           integer("captive_defense", 5, 0, 20, "the captive's defense value"),
+           integer("captor_dice", 3, 0, 30, "the captor's attack value",
+                   aliases=("captor_attack",), keyword="captor_attack"),
+           integer("captor_defense", 5, 0, 20, "the captor's defense value"),
+           integer("captive_fate", 0, 0, 10, "the captive's offensive fate dice"),
+           integer("captor_fate", 0, 0, 10, "the captor's offensive fate dice")),
+          escape, "escaped"),
+    Query("break_away", "Chance of breaking away from adjacent enemies (d6, 4-6).", (),
+          break_away, "broke_away"),
+    Query("defensive_fate", "Hits an Ace takes with and without defensive fate.",
+          (_dice(), _TARGET, _HINDERING, _CAP_FIRST), defensive_fate, "with_fate"),
+)

@@ -3,26 +3,34 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from rules_engine.catalogue import Catalogue
-from rules_engine.cs_aces.arrays import Ints
+from rules_engine.clix.arrays import Ints
+from rules_engine.clix.report import run_header, tie_broken
+from rules_engine.clix.samples import sample_figures, sample_notice
+from rules_engine.clix.scenario import describe, read_scenario, with_list_settings
 from rules_engine.cs_aces.characters import SYSTEM
 from rules_engine.cs_aces.fight import AcesFight
 from rules_engine.cs_aces.fight_scenario import SCENARIO
-from rules_engine.cs_aces.forces import build_teams
-from rules_engine.cs_aces.report import (
-    figure_report,
-    outcome_report,
-    run_header,
-    tie_broken,
-    victory_points_report,
-)
-from rules_engine.cs_aces.scenario import describe, read_scenario, with_list_settings
+from rules_engine.cs_aces.forces import Team, build_teams
 from rules_engine.cs_aces.settings import FIGHT_SETTINGS
-from rules_engine.montecarlo import mean, rng
+from rules_engine.simulation_report import figure_shares, outcome_shares
+from rules_engine.tally import Tally
+
+
+@dataclass(frozen=True)
+class Match:
+    """Two teams read and ready to fight: the scenario as played and both teams."""
+
+    params: dict[str, Any]
+    team: Team
+    names: tuple[Any, Any]
+    # Figures of either list that play on sample (invented) dials, for the report's notice.
+    samples: tuple[str, ...] = ()
 
 
 def outcome_codes(victory: Ints, build_points: tuple[int, int]) -> Ints:
@@ -30,6 +38,59 @@ def outcome_codes(victory: Ints, build_points: tuple[int, int]) -> Ints:
     player who recruited with the fewest points, then to a six-sided die (a draw here)."""
     fewer_points = np.full(len(victory), build_points[1] - build_points[0])
     return tie_broken(victory[:, 0] - victory[:, 1], fewer_points)
+
+
+def prepare(catalogue: Catalogue, list_a: Mapping[str, Any], list_b: Mapping[str, Any],
+            scenario: Mapping[str, Any]) -> Match:
+    """Read the scenario and both teams (schema-valid lists) into a fight to play.
+
+    A reading the scenario leaves out is taken from the lists' ``settings`` when they name
+    it (see ``SCENARIO``).
+    """
+    lists = (("list_a", list_a), ("list_b", list_b))
+    params = read_scenario(SCENARIO, with_list_settings(scenario, lists, FIGHT_SETTINGS))
+    team = build_teams(catalogue, list_a, list_b)
+    samples = tuple(sample_figures(catalogue, SYSTEM, (list_a, list_b)))
+    return Match(params, team, (list_a.get("name"), list_b.get("name")), samples)
+
+
+def play(match: Match, runs: int, gen: np.random.Generator, tally: Tally) -> None:
+    """Play ``runs`` fights together and add how they ended to ``tally``."""
+    team = match.team
+    state = AcesFight(team, match.params, runs, gen).play()
+    codes = outcome_codes(state.victory, team.build_points)
+    alive = state.damage < team.ko
+    tally.runs += runs
+    tally.count("a_wins", codes == 1)
+    tally.count("b_wins", codes == -1)
+    tally.moment("turns", state.turns)
+    tally.moment("victory_a", state.victory[:, 0])
+    tally.moment("victory_b", state.victory[:, 1])
+    for i in range(team.count):
+        tally.count(f"survived_{i}", alive[:, i])
+        tally.count(f"captive_at_end_{i}", alive[:, i] & (state.captor[:, i] >= 0))
+        tally.histogram(f"damage_{i}", state.damage[:, i], int(team.ko[i]) + 1)
+
+
+def report(match: Match, tally: Tally, seed: int) -> dict[str, Any]:
+    """The shared simulation report (docs/simulation.md, "The report") from the totals: the
+    scenario as played, outcome shares, turns, per-figure survival, captive at the end and
+    clicks of damage; extras ``victory_points`` and ``build_points``; ``sample_dials`` and
+    ``notes`` say which figures played on sample (invented) dials."""
+    team = match.team
+    return {
+        **run_header(SYSTEM, tally.runs, seed, match.names),
+        "scenario": describe(SCENARIO, match.params),
+        "outcome": outcome_shares(tally),
+        "turns": tally.mean("turns").to_dict(),
+        "figures": [figure_shares(tally, i, int(team.side[i]), team.paths[i], team.names[i],
+                                  int(team.ko[i]), ("captive_at_end",))
+                    for i in range(team.count)],
+        "victory_points": {"a": tally.mean("victory_a").to_dict(),
+                           "b": tally.mean("victory_b").to_dict()},
+        "build_points": {"a": team.build_points[0], "b": team.build_points[1]},
+        **sample_notice(match.samples),
+    }
 
 
 def simulate(
@@ -40,38 +101,8 @@ def simulate(
     runs: int,
     seed: int,
 ) -> dict[str, Any]:
-    """Play two Aces teams against each other ``runs`` times.
+    """Play two Aces teams against each other ``runs`` times, in blocks (see
+    ``rules_engine.simulation.simulate``, which this calls)."""
+    from rules_engine.simulation import simulate as simulate_blocks
 
-    Args:
-        catalogue: content snapshot with both teams' characters.
-        list_a: the first team (a ``cs-aces`` ``team`` list document).
-        list_b: the second team.
-        scenario: chances standing in for the map, and the readings the fight is played
-            with (see ``SCENARIO``); a reading the scenario leaves out is taken from the
-            lists' ``settings`` when they name it.
-        runs: number of fights, all played together.
-        seed: the same seed gives the same result.
-
-    Returns:
-        The shared simulation report (docs/simulation.md, "The report"): the scenario as
-        played, outcome shares, turns, per-figure survival, captive at the end and clicks of
-        damage; extras ``victory_points`` and ``build_points``.
-    """
-    lists = (("list_a", list_a), ("list_b", list_b))
-    params = read_scenario(SCENARIO, with_list_settings(scenario, lists, FIGHT_SETTINGS))
-    team = build_teams(catalogue, list_a, list_b)
-    state = AcesFight(team, params, runs, rng(seed)).play()
-    codes = outcome_codes(state.victory, team.build_points)
-    alive = state.damage < team.ko
-    return {
-        **run_header(SYSTEM, runs, seed, (list_a.get("name"), list_b.get("name"))),
-        "scenario": describe(SCENARIO, params),
-        "outcome": outcome_report(codes, runs),
-        "turns": mean(state.turns).to_dict(),
-        "figures": [figure_report(int(team.side[i]), team.paths[i], team.names[i],
-                                  state.damage[:, i], int(team.ko[i]), runs,
-                                  captive_at_end=alive[:, i] & (state.captor[:, i] >= 0))
-                    for i in range(team.count)],
-        "victory_points": victory_points_report(state.victory),
-        "build_points": {"a": team.build_points[0], "b": team.build_points[1]},
-    }
+    return simulate_blocks(catalogue, list_a, list_b, runs=runs, seed=seed, scenario=scenario)

@@ -3,15 +3,23 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rules_engine.catalogue import Catalogue
-from rules_engine.cs_air_action.odds import ODDS
 from rules_engine.cs_air_action.planes import SYSTEM
-from rules_engine.cs_air_action.simulation import simulate
 from rules_engine.cs_air_action.squadron import check_squadron
-from rules_engine.cs_air_action.view import catalogue_view
+from rules_engine.lazy import lazy_names
 from rules_engine.verdict import Verdict
+
+if TYPE_CHECKING:
+    from rules_engine.cs_air_action.odds import ODDS
+    from rules_engine.cs_air_action.simulation import simulate
+    from rules_engine.cs_air_action.view import catalogue_view
+
+# Loaded when first used: checking a list needs neither numpy nor icepool.
+__getattr__ = lazy_names(
+    __name__, {"ODDS": ".odds", "simulate": ".simulation", "catalogue_view": ".view"}
+)
 
 
 def check(catalogue: Catalogue, doc: Mapping[str, Any]) -> Verdict:

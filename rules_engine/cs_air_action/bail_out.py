@@ -11,7 +11,6 @@ from fractions import Fraction
 from typing import Any
 
 from rules_engine.catalogue import Catalogue
-from rules_engine.cs_aces.dice import two_d6_weights
 from rules_engine.cs_air_action.planes import SYSTEM
 from rules_engine.errors import BadDocument
 
@@ -62,5 +61,7 @@ def rookie_modifier(catalogue: Catalogue, setting: int | None) -> int:
 def bail_out_chance(bail_out_value: int, roll_modifier: int, value_modifier: int) -> Fraction:
     """Exact chance that 2d6 + ``roll_modifier`` reaches ``bail_out_value + value_modifier``."""
     need = bail_out_value + value_modifier
+    from rules_engine.clix.dice import two_d6_weights  # icepool: only for odds
+
     ways = sum(w for total, w in two_d6_weights().items() if total + roll_modifier >= need)
     return Fraction(ways, 36)

@@ -14,7 +14,7 @@ from fractions import Fraction
 
 import icepool
 
-from rules_engine.cs_aces.dice import two_d6_weights
+from rules_engine.clix.dice import two_d6_weights
 
 CRITICAL_FAILURE_TOTAL = 2
 

@@ -21,10 +21,12 @@ from typing import Any
 
 import numpy as np
 
-from rules_engine.cs_aces.arrays import Bools, Ints
+from rules_engine.clix.arrays import Bools, Ints
+from rules_engine.clix.rolls import roll_hits
 from rules_engine.cs_air_action.collisions import CRITICAL_FAILURE_TOTAL
 from rules_engine.cs_air_action.fight_tables import fight_tables
 from rules_engine.cs_air_action.forces import Forces
+from rules_engine.cs_air_action.settings import EVERY_CHECK
 
 # Chance that one die reaches a (capped) target number 1..6: (7 - target) / 6.
 HIT_CHANCE = np.array([1.0, 1.0, 5 / 6, 4 / 6, 3 / 6, 2 / 6, 1 / 6])
@@ -74,7 +76,8 @@ class Fight:
         self.ace_front = np.zeros(n, dtype=bool)
         if scenario["ace_shots_roll"] == "ace_attack" and forces.ace_pilot is not None:
             self.ace_front = np.asarray(forces.ace_pilot, dtype=bool)
-        self.t = fight_tables(forces, scenario["redline"], bool(self.ace_front.any()))
+        self.t = fight_tables(forces, scenario["redline"], bool(self.ace_front.any()),
+                              scenario.get("critical_failure", EVERY_CHECK) == EVERY_CHECK)
         self.fate_policy = scenario["fate"] if self.t.has_fate.any() else "none"
         self.result = FightState(
             damage=np.zeros((runs, n), dtype=np.int16),
@@ -328,16 +331,3 @@ class Fight:
             target[clicks < fewest] = fig
             np.minimum(fewest, clicks, out=fewest)
         return target
-
-
-def roll_hits(rng: np.random.Generator, dice: np.ndarray,
-              to_hit: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Hits and natural sixes of ``dice`` d6 per row against ``to_hit`` (1..6).
-
-    Counting faces die by die is the same as drawing how many dice show a six (each 1/6),
-    then how many of the others (each uniform on 1..5) reach the target: two binomial
-    draws per row, however many dice are rolled.
-    """
-    sixes = rng.binomial(dice, 1 / 6)
-    others = rng.binomial(dice - sixes, (6 - to_hit) / 5)
-    return sixes + others, sixes

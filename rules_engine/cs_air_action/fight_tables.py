@@ -15,8 +15,8 @@ from math import comb
 
 import numpy as np
 
-from rules_engine.cs_aces.arrays import Ints
-from rules_engine.cs_aces.dice import capped_target, two_d6_weights
+from rules_engine.clix.arrays import Ints
+from rules_engine.clix.dice import capped_target, two_d6_weights
 from rules_engine.cs_air_action.collisions import check_fails
 from rules_engine.cs_air_action.forces import Forces
 
@@ -78,10 +78,13 @@ def hit_table(max_dice: int, max_silhouette: int) -> HitTable:
     return HitTable(silhouettes, cdf)
 
 
-def pilot_check_fails(piloting: int) -> Fraction:
-    """Exact chance that a 2d6 pilot check against ``piloting`` fails ("Pilot Checks")."""
+def pilot_check_fails(piloting: int, critical_two: bool = True) -> Fraction:
+    """Exact chance that a 2d6 pilot check against ``piloting`` fails ("Pilot Checks"); a
+    total of 2 always fails unless ``critical_two`` is False (the ``collisions-only``
+    reading, for checks other than collisions)."""
     weights = two_d6_weights()
-    return Fraction(sum(w for t, w in weights.items() if check_fails(t, piloting)), 36)
+    fails = check_fails if critical_two else (lambda t, p: t < p)
+    return Fraction(sum(w for t, w in weights.items() if fails(t, piloting)), 36)
 
 
 def _by_clicks_left(forces: Forces, table: np.ndarray, width: int) -> np.ndarray:
@@ -94,7 +97,7 @@ def _by_clicks_left(forces: Forces, table: np.ndarray, width: int) -> np.ndarray
 
 
 def fight_tables(forces: Forces, redline_chance: float,
-                 ace_attack_shots: bool = False) -> FightTables:
+                 ace_attack_shots: bool = False, critical_two: bool = True) -> FightTables:
     """The tables a fight between ``forces`` reads.
 
     A redlining plane makes a pilot check and loses a click if it fails ("Movement"), so a
@@ -105,13 +108,15 @@ def fight_tables(forces: Forces, redline_chance: float,
         redline_chance: the scenario's chance that a plane redlines in a turn.
         ace_attack_shots: Ace pilots' front shots roll the Ace's attack value (the hit
             table must then reach it too).
+        critical_two: a total of 2 fails a redlining check too (the default reading);
+            False reads the critical failure as the collisions' only.
 
     Returns:
         The dial values by clicks left, the hit table and the squadrons' layout.
     """
     width = int(forces.ko.max()) + 1
     piloting = _by_clicks_left(forces, forces.piloting, width)
-    fail = {int(p): float(pilot_check_fails(int(p))) for p in np.unique(piloting)}
+    fail = {int(p): float(pilot_check_fails(int(p), critical_two)) for p in np.unique(piloting)}
     redline_fail = np.array([[fail[int(p)] * redline_chance if left else 0.0
                               for left, p in enumerate(row)] for row in piloting])
     points_by_side = np.zeros((forces.count, 2), dtype=np.int32)

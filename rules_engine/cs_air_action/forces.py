@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from rules_engine.catalogue import Catalogue
-from rules_engine.cs_aces.dial import Dial, stat_table
+from rules_engine.clix.dial import Dial, stat_table
 from rules_engine.cs_air_action.planes import (
     SYSTEM,
     Flight,

@@ -9,8 +9,8 @@ from typing import Any
 import icepool
 
 from rules_engine.catalogue import Catalogue
-from rules_engine.cs_aces.dice import NATURAL_SIX, capped_target, hits, two_d6_weights
-from rules_engine.cs_aces.params import (
+from rules_engine.clix.dice import NATURAL_SIX, capped_target, hits, two_d6_weights
+from rules_engine.clix.params import (
     bool_param,
     choice_param,
     int_param,
@@ -26,9 +26,14 @@ from rules_engine.cs_air_action.bail_out import (
 )
 from rules_engine.cs_air_action.collisions import check_fails, collision_outcomes
 from rules_engine.cs_air_action.planes import SYSTEM, Plane, ace_from_ref, plane_from_record
-from rules_engine.cs_air_action.settings import ACE_SHOTS_ROLL
+from rules_engine.cs_air_action.settings import (
+    ACE_SHOTS_ROLL,
+    CRITICAL_FAILURE_READINGS,
+    EVERY_CHECK,
+)
 from rules_engine.cs_air_action.speed_effects import gunnery_modifiers
 from rules_engine.errors import BadDocument
+from rules_engine.odds_query import Query, boolean, integer, text
 from rules_engine.odds_report import chance_report, die_report, probability
 
 REAR_ARC_BONUS_DICE = 1  # "add one attack die to the attack roll"
@@ -153,12 +158,17 @@ def defensive_fate(catalogue: Catalogue, dice: Any = None, silhouette: Any = Non
     }
 
 
-def pilot_check_chances(piloting: int) -> tuple[Fraction, Fraction]:
-    """(success, critical failure): 2d6 at or above piloting succeeds, except that a total of
-    2 is a critical failure and always fails."""
+def pilot_check_chances(piloting: int, reading: str = EVERY_CHECK) -> tuple[Fraction, Fraction]:
+    """(success, critical failure): 2d6 at or above piloting succeeds. A total of 2 is a
+    critical failure that always fails: in every pilot check (``every-check``, the default
+    reading) or only in collisions, where the book states it (``collisions-only``), so
+    elsewhere a 2 is just a total of 2."""
     weights = two_d6_weights()
-    success = sum(w for t, w in weights.items() if not check_fails(t, piloting))
-    return Fraction(success, 36), Fraction(weights[CRITICAL_FAILURE_TOTAL], 36)
+    critical = reading == EVERY_CHECK
+    success = sum(w for t, w in weights.items()
+                  if not (check_fails(t, piloting) if critical else t < piloting))
+    return (Fraction(success, 36),
+            Fraction(weights[CRITICAL_FAILURE_TOTAL], 36) if critical else Fraction(0))
 
 
 PURPOSES = ("check", "redline", "throttle_two", "obstacle")
@@ -166,11 +176,13 @@ PURPOSES = ("check", "redline", "throttle_two", "obstacle")
 
 @odds_query
 def pilot_check(catalogue: Catalogue, piloting: Any = None, purpose: Any = "check",
-                current_speed: Any = None) -> dict[str, Any]:
+                current_speed: Any = None,
+                critical_failure: Any = EVERY_CHECK) -> dict[str, Any]:
     """A pilot check (2d6 >= piloting) and the clicks of damage it costs for its purpose."""
     value = int_param("piloting", required("piloting", piloting), 0, 20)
     why = choice_param("purpose", purpose, PURPOSES)
-    success, critical = pilot_check_chances(value)
+    reading = choice_param("critical_failure", critical_failure, CRITICAL_FAILURE_READINGS)
+    success, critical = pilot_check_chances(value, reading)
     fail = 1 - success
     if why == "obstacle":
         # "If the pilot check is successful, the plane takes 1 click of damage. If ...
@@ -185,6 +197,7 @@ def pilot_check(catalogue: Catalogue, piloting: Any = None, purpose: Any = "chec
     damage = icepool.Die({k: v for k, v in _scaled(weights).items() if v})
     return {
         "query": "pilot_check", "piloting": value, "purpose": why,
+        "critical_failure_reading": reading,
         **chance_report(success, "success"),
         "critical_failure": probability(critical),
         "damage": die_report(damage),
@@ -258,3 +271,60 @@ ODDS = {
     "collision": collision,
     "bail_out": bail_out,
 }
+
+
+_DICE = integer("dice", 3, 0, 30, "attack dice (gunnery) when no shooter is given")
+_SILHOUETTE = integer("target_number", 4, 0, 20, "the target's silhouette when no target "
+                      "plane is given (above 6 counts as 6)", aliases=("silhouette",),
+                      keyword="silhouette")
+_POINT_BLANK = boolean("point_blank", "within one movement marker: silhouette -1")
+
+QUERIES = (
+    Query("shot", "Hits of one shot: gunnery dice (speed effects, rear arc, fate) against "
+          "silhouette.",
+          (_DICE, _SILHOUETTE,
+           text("shooter", None, "the shooting plane: its dial gives the dice",
+                catalogue_ids="figure"),
+           text("target", None, "the target plane: its silhouette", catalogue_ids="figure"),
+           integer("damage", 0, 0, 20, "clicks of damage the shooter has taken"),
+           text("weapon", "front", "which guns fire", ("front", "rear")),
+           integer("speed", None, 0, 10, "the shooter's current speed (speed effects)"),
+           boolean("rear_arc", "shooting from the target's rear arc: one more die"),
+           _POINT_BLANK,
+           integer("dice_modifier", 0, -10, 10, "added to the dice"),
+           integer("target_number_modifier", 0, -10, 10, "added to the silhouette",
+                   aliases=("silhouette_modifier",), keyword="silhouette_modifier"),
+           integer("fate", 0, 0, 10, "offensive fate dice"),
+           boolean("defensive_fate", "the target's Ace uses fate: only natural sixes hit"),
+           boolean("ace", "the shooter is flown by its Ace"),
+           integer("ace_clicks", 0, 0, 20, "uses of fate already clicked on the Ace's dial"),
+           text("ace_shots_roll", "plane_gunnery", "what an Ace's front shot rolls",
+                ACE_SHOTS_ROLL)),
+          shot, "hits"),
+    Query("defensive_fate", "Hits on an Ace's plane with and without defensive fate.",
+          (_DICE, _SILHOUETTE, _POINT_BLANK), defensive_fate, "with_fate"),
+    Query("pilot_check", "A pilot check (2d6 >= piloting) and the clicks of damage it costs.",
+          (integer("piloting", 7, 0, 20, "the piloting value"),
+           text("purpose", "check", "why the check is made: damage on failure follows",
+                PURPOSES),
+           integer("current_speed", 3, 0, 10, "the plane's current speed (obstacles)"),
+           text("critical_failure", EVERY_CHECK, "a total of 2 fails every pilot check "
+                "(the engine's reading) or only in collisions, where the book states it",
+                CRITICAL_FAILURE_READINGS)),
+          pilot_check, "success"),
+    Query("collision", "Two planes' final markers overlap: damage to each.",
+          (integer("piloting_a", 7, 0, 20, "plane A's piloting value"),
+           integer("piloting_b", 7, 0, 20, "plane B's piloting value"),
+           integer("clicks_left_a", 3, 1, 20, "clicks plane A can take before it is down"),
+           integer("clicks_left_b", 3, 1, 20, "clicks plane B can take before it is down"),
+           boolean("fate_a", "plane A's Ace uses fate against a serious collision"),
+           boolean("fate_b", "plane B's Ace uses fate against a serious collision")),
+          collision, "damage_a"),
+    Query("bail_out", "Chance a shot-down pilot bails out (2d6 + level modifier >= value).",
+          (integer("bail_out_value", 7, 0, 20, "the plane's bail out value"),
+           text("level", ROOKIE, "the pilot's experience level (an experience-levels row)"),
+           text("heroic_act", "none", "a heroic act attempted first (a heroic-acts row)"),
+           integer("rookie_bail_out_modifier", None, -3, 3, "a Rookie's roll modifier "
+                   "(setting; null keeps the table's)")),
+          bail_out, "bailed_out"),
+)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules_engine.catalogue import Catalogue, Record
-from rules_engine.cs_aces.characters import Character, character_from_record
-from rules_engine.cs_aces.dial import Dial, combat_dial_of
+from rules_engine.clix.characters import Character, character_from_record
+from rules_engine.clix.dial import Dial, combat_dial_of
 from rules_engine.errors import BadDocument
 
 SYSTEM = "cs-air-action"

@@ -3,8 +3,12 @@ for it. Every value is stated back in the simulation's output."""
 
 from __future__ import annotations
 
-from rules_engine.cs_aces.scenario import Param
-from rules_engine.cs_air_action.settings import ACE_SHOTS_ROLL
+from rules_engine.clix.scenario import Param
+from rules_engine.cs_air_action.settings import (
+    ACE_SHOTS_ROLL,
+    CRITICAL_FAILURE_READINGS,
+    EVERY_CHECK,
+)
 
 SCENARIO = {
     "max_turns": Param(12, "time limit: the game ends after this many turns", "turns"),
@@ -32,4 +36,9 @@ SCENARIO = {
                                              "ace_attack (the attack value on the Ace's combat "
                                              "dial, which only fate clicks)",
                             "choice", ACE_SHOTS_ROLL),
+    "critical_failure": Param(EVERY_CHECK, "a pilot check totalling 2 fails every check "
+                                           "(every-check) or only in collisions, where the "
+                                           "book states it (collisions-only): redlining "
+                                           "checks then fail only below the piloting value",
+                              "choice", CRITICAL_FAILURE_READINGS),
 }

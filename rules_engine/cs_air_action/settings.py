@@ -16,6 +16,12 @@ from typing import Any
 # dice". An Ace pilot's front shots roll the plane's gunnery (default) or the Ace's attack.
 ACE_SHOTS_ROLL = ("plane_gunnery", "ace_attack")
 
+# "Collisions with Other Planes": "If any pilot check is a critical failure (a roll with a
+# total of 2)". The book states the critical failure there only; the engine's reading
+# (docs/rulings/cs-air-action-engine.md, 12) is that a 2 fails every pilot check.
+EVERY_CHECK = "every-check"
+CRITICAL_FAILURE_READINGS = (EVERY_CHECK, "collisions-only")
+
 
 @dataclass(frozen=True)
 class SquadronSettings:

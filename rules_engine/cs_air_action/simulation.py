@@ -3,26 +3,34 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from rules_engine.catalogue import Catalogue
-from rules_engine.cs_aces.arrays import Ints
-from rules_engine.cs_aces.report import (
-    figure_report,
-    outcome_report,
-    run_header,
-    tie_broken,
-    victory_points_report,
-)
-from rules_engine.cs_aces.scenario import describe, read_scenario, with_list_settings
-from rules_engine.cs_air_action.fight import Fight, FightState
+from rules_engine.clix.arrays import Ints
+from rules_engine.clix.report import run_header, tie_broken
+from rules_engine.clix.samples import sample_figures, sample_notice
+from rules_engine.clix.scenario import describe, read_scenario, with_list_settings
+from rules_engine.cs_air_action.fight import Fight
 from rules_engine.cs_air_action.forces import Forces, build_forces
 from rules_engine.cs_air_action.planes import SYSTEM
 from rules_engine.cs_air_action.scenario import SCENARIO
 from rules_engine.cs_air_action.settings import FIGHT_SETTINGS
-from rules_engine.montecarlo import mean, rng
+from rules_engine.simulation_report import figure_shares, outcome_shares
+from rules_engine.tally import Tally
+
+
+@dataclass(frozen=True)
+class Match:
+    """Two squadrons read and ready to fly: the scenario as played and both forces."""
+
+    params: dict[str, Any]
+    forces: Forces
+    names: tuple[Any, Any]
+    # Figures of either list that play on sample (invented) dials, for the report's notice.
+    samples: tuple[str, ...] = ()
 
 
 def outcome_codes(victory: Ints, shot_down: Ints, build_points: tuple[int, int]) -> Ints:
@@ -36,19 +44,59 @@ def outcome_codes(victory: Ints, shot_down: Ints, build_points: tuple[int, int])
                       np.full(len(victory), build_points[1] - build_points[0]))
 
 
-def fight_report(forces: Forces, state: FightState, runs: int) -> dict[str, Any]:
-    """Win/draw/loss, turns, survival and damage, victory points and planes shot down, with
-    95% intervals."""
+def prepare(catalogue: Catalogue, list_a: Mapping[str, Any], list_b: Mapping[str, Any],
+            scenario: Mapping[str, Any]) -> Match:
+    """Read the scenario and both squadrons (schema-valid lists) into a fight to play.
+
+    Raises:
+        BadDocument: a scenario value or a list entry the fight cannot use.
+    """
+    lists = (("list_a", list_a), ("list_b", list_b))
+    params = read_scenario(SCENARIO, with_list_settings(scenario, lists, FIGHT_SETTINGS))
+    forces = build_forces(catalogue, list_a, list_b, params["victory_points_include_ace"])
+    samples = tuple(sample_figures(catalogue, SYSTEM, (list_a, list_b)))
+    return Match(params, forces, (list_a.get("name"), list_b.get("name")), samples)
+
+
+def play(match: Match, runs: int, gen: np.random.Generator, tally: Tally) -> None:
+    """Fly ``runs`` fights together and add how they ended to ``tally``."""
+    forces = match.forces
+    state = Fight(forces, match.params, runs, gen).play()
     codes = outcome_codes(state.victory, state.shot_down, forces.build_points)
+    tally.runs += runs
+    tally.count("a_wins", codes == 1)
+    tally.count("b_wins", codes == -1)
+    tally.moment("turns", state.turns)
+    tally.moment("victory_a", state.victory[:, 0])
+    tally.moment("victory_b", state.victory[:, 1])
+    tally.moment("shot_down_by_a", state.shot_down[:, 0])
+    tally.moment("shot_down_by_b", state.shot_down[:, 1])
+    for i in range(forces.count):
+        damage = state.damage[:, i]
+        tally.count(f"survived_{i}", damage < forces.ko[i])
+        tally.histogram(f"damage_{i}", damage, int(forces.ko[i]) + 1)
+
+
+def report(match: Match, tally: Tally, seed: int) -> dict[str, Any]:
+    """The shared simulation report (docs/simulation.md, "The report") from the totals:
+    the scenario as played, outcome shares, turns, per-plane survival and clicks of damage;
+    extras ``victory_points``, ``planes_shot_down`` and ``build_points``; ``sample_dials``
+    and ``notes`` say which figures played on sample (invented) dials."""
+    forces = match.forces
     return {
-        "outcome": outcome_report(codes, runs),
-        "turns": mean(state.turns).to_dict(),
-        "figures": [figure_report(int(forces.side[i]), forces.paths[i], forces.names[i],
-                                  state.damage[:, i], int(forces.ko[i]), runs)
+        **run_header(SYSTEM, tally.runs, seed, match.names),
+        "scenario": describe(SCENARIO, match.params),
+        "outcome": outcome_shares(tally),
+        "turns": tally.mean("turns").to_dict(),
+        "figures": [figure_shares(tally, i, int(forces.side[i]), forces.paths[i],
+                                  forces.names[i], int(forces.ko[i]))
                     for i in range(forces.count)],
-        "victory_points": victory_points_report(state.victory),
-        "planes_shot_down": {"by_a": mean(state.shot_down[:, 0]).to_dict(),
-                             "by_b": mean(state.shot_down[:, 1]).to_dict()},
+        "victory_points": {"a": tally.mean("victory_a").to_dict(),
+                           "b": tally.mean("victory_b").to_dict()},
+        "planes_shot_down": {"by_a": tally.mean("shot_down_by_a").to_dict(),
+                             "by_b": tally.mean("shot_down_by_b").to_dict()},
+        "build_points": {"a": forces.build_points[0], "b": forces.build_points[1]},
+        **sample_notice(match.samples),
     }
 
 
@@ -60,33 +108,8 @@ def simulate(
     runs: int,
     seed: int,
 ) -> dict[str, Any]:
-    """Fly two squadrons against each other ``runs`` times.
+    """Fly two squadrons against each other ``runs`` times, in blocks (see
+    ``rules_engine.simulation.simulate``, which this calls)."""
+    from rules_engine.simulation import simulate as simulate_blocks
 
-    Args:
-        catalogue: content snapshot with both squadrons' planes (and Aces).
-        list_a: the first squadron (a ``cs-air-action`` ``squadron`` list document).
-        list_b: the second squadron.
-        scenario: chances standing in for the table's geometry, and the readings the
-            fight is played with (see ``SCENARIO``); a reading the scenario leaves out is
-            taken from the lists' ``settings`` when they name it.
-        runs: number of fights, all played together.
-        seed: the same seed gives the same result.
-
-    Returns:
-        The shared simulation report (docs/simulation.md, "The report"): the scenario as
-        played, outcome shares, turns, per-plane survival and clicks of damage; extras
-        ``victory_points``, ``planes_shot_down`` and ``build_points``.
-
-    Raises:
-        BadDocument: a scenario value or a list entry the fight cannot use.
-    """
-    lists = (("list_a", list_a), ("list_b", list_b))
-    params = read_scenario(SCENARIO, with_list_settings(scenario, lists, FIGHT_SETTINGS))
-    forces = build_forces(catalogue, list_a, list_b, params["victory_points_include_ace"])
-    state = Fight(forces, params, runs, rng(seed)).play()
-    return {
-        **run_header(SYSTEM, runs, seed, (list_a.get("name"), list_b.get("name"))),
-        "scenario": describe(SCENARIO, params),
-        **fight_report(forces, state, runs),
-        "build_points": {"a": forces.build_points[0], "b": forces.build_points[1]},
-    }
+    return simulate_blocks(catalogue, list_a, list_b, runs=runs, seed=seed, scenario=scenario)

@@ -3,14 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rules_engine.catalogue import Catalogue
 from rules_engine.cs_hex.design import check_design
-from rules_engine.cs_hex.odds import ODDS
 from rules_engine.cs_hex.rules import SYSTEM
-from rules_engine.cs_hex.view import catalogue_view
+from rules_engine.lazy import lazy_names
 from rules_engine.verdict import Verdict
+
+if TYPE_CHECKING:
+    from rules_engine.cs_hex.odds import ODDS
+    from rules_engine.cs_hex.view import catalogue_view
+
+# Loaded when first used: checking a list needs neither numpy nor icepool.
+__getattr__ = lazy_names(__name__, {"ODDS": ".odds", "catalogue_view": ".view"})
 
 
 def check(catalogue: Catalogue, doc: Mapping[str, Any]) -> Verdict:

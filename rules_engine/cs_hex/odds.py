@@ -16,6 +16,7 @@ from rules_engine.cs_hex.notation import parse_maneuver
 from rules_engine.cs_hex.params import Params
 from rules_engine.cs_hex.rules import SYSTEM
 from rules_engine.errors import BadDocument
+from rules_engine.odds_query import Param, Query, boolean, integer, text
 from rules_engine.odds_report import die_report, probability
 
 SKILL = {"low": 0, "high": 10}  # characteristics run 0-10 ("Создание персонажа")
@@ -249,3 +250,86 @@ ODDS = {
     "check": check,
 }
 __all__ = ["ODDS", "target"]
+
+
+def check_terms(catalogue: Catalogue, formula: str = "skill-check",
+                terms: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Any d10 check by its formula id, the formula's terms given as one object; a term
+    not given counts 0 (or false)."""
+    record = catalogue.get(SYSTEM, "table", formula)
+    if record is None or record.data.get("kind") != "check_formula":
+        record = globals()["formula"](catalogue, formula)
+    given = dict(terms or {})
+    ids = [t["id"] for t in record.data["terms"]]
+    unknown = [k for k in given if k not in ids]
+    if unknown:
+        raise BadDocument.at(f"params.terms.{unknown[0]}", f"{formula} has no term "
+                             f"{unknown[0]!r} (its terms: {', '.join(ids)})")
+    for term in record.data["terms"]:
+        given.setdefault(term["id"], False if "value" in term else 0)
+    return check(catalogue, formula=formula, **given)
+
+
+def _skill(name: str, meaning: str, default: int = 5) -> Param:
+    return integer(name, default, SKILL["low"], SKILL["high"], meaning)
+
+
+_NATURAL_TOUCH = _skill("natural_touch", "the pilot's Natural Touch")
+_SHOCKED = boolean("shocked", "the pilot is shocked (+2)")
+
+QUERIES = (
+    Query("skill_check", "Skill check: d10 >= 8 + difficulty - Natural Touch + 2 if shocked.",
+          (integer("difficulty", 1, 0, 20, "the action's difficulty"), _NATURAL_TOUCH,
+           _SHOCKED), skill_check, "success"),
+    Query("maneuver", "Flying a maneuver beyond the plane's G-rating, max speed or "
+          "acceleration: every check it needs.",
+          (text("notation", "4L2F", "the maneuver, as 4L2F"),
+           integer("g_rating", 2, 1, 10, "the plane's G-rating"),
+           integer("max_speed", 4, 1, 10, "the plane's maximum speed"),
+           _NATURAL_TOUCH, _SHOCKED,
+           integer("difficulty", None, 0, 10, "the maneuver's G-rating when the book's dump "
+                   "lacks it"),
+           boolean("previous_steep", "the last maneuver was steep too"),
+           integer("current_speed", None, 0, 10, "speed before the maneuver (with "
+                   "acceleration)"),
+           integer("acceleration", None, 1, 10, "the plane's acceleration (with "
+                   "current_speed)")),
+          maneuver, "all_pass"),
+    Query("to_hit", "To hit: d10 >= to-hit number + range + 1 rocket + 2 shocked + direction "
+          "- Accuracy.",
+          (integer("target_number", 5, 1, 10, "the target's to-hit number",
+                   aliases=("to_hit_number",), keyword="to_hit_number"),
+           integer("distance", 1, 0, 50, "hexes to the target"),
+           _skill("accuracy", "the shooter's Accuracy"),
+           text("weapon", "cal-50", "a gun or aimed rocket id", catalogue_ids="weapon"),
+           boolean("shocked", "the shooter is shocked (+2)"),
+           integer("direction_modifier", 0, -10, 10, "the direction modifier"),
+           boolean("doubling_down", "a gun fires two dice (doubling down)")),
+          to_hit, "success"),
+    Query("hit_location", "Hit location: the d10 column, shifted toward an aimed column by "
+          "Steady Hand.",
+          (_skill("steady_hand", "the shooter's Steady Hand", 0),
+           integer("aim", None, 1, 10, "the column aimed at")),
+          hit_location, "column"),
+    Query("bail_out", "Bailing out: d10 >= situation + 2 shocked - earlier jumps (max 4) - "
+          "Sixth Sense - Quick Fire.",
+          (text("situation", "spin", "a bail-out-difficulty row id"),
+           _skill("sixth_sense", "the pilot's Sixth Sense"),
+           _skill("quick_fire", "the pilot's Quick Fire"), _SHOCKED,
+           integer("previous_jumps", 0, 0, 100, "earlier successful jumps")),
+          bail_out, "success"),
+    Query("landing", "Landing: d10 >= 4 - Natural Touch + modifiers, and what a failure "
+          "brings.",
+          (_NATURAL_TOUCH,
+           Param("conditions", "array", [], "landing-modifiers row ids that apply",
+                 items={"type": "string"}, max_items=10),
+           integer("wounds", 0, 0, 20, "the pilot's wounds"),
+           text("place", "airfield", "where the plane lands", ("airfield", "zeppelin")),
+           boolean("plane_damaged", "the plane is damaged")),
+          landing, "success"),
+    Query("check", "Any d10 check of the book by its formula id.",
+          (text("formula", "skill-check", "a check formula id", catalogue_ids="table"),
+           Param("terms", "object", {}, "the formula's terms by id (a term not given "
+                 "counts 0 or false)")),
+          check_terms, "success"),
+)

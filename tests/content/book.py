@@ -56,7 +56,8 @@ def schema_for(record_type: str, system: str) -> dict[str, Any]:
     """A record type's schema: the system's own when it has one, else the shared one."""
     specific = RECORD_SCHEMAS / f"{record_type}.{system}.json"
     schema: dict[str, Any] = load(
-        specific if specific.exists() else RECORD_SCHEMAS / f"{record_type}.json")
+        specific if specific.exists() else RECORD_SCHEMAS / f"{record_type}.json"
+    )
     return schema
 
 
@@ -84,8 +85,9 @@ def copy_of(data: Any) -> Any:
     return json.loads(json.dumps(data))
 
 
-def table_value(records: dict[RecordKey, dict[str, Any]], table_id: str, key: Any,
-                column: str) -> Any:
+def table_value(
+    records: dict[RecordKey, dict[str, Any]], table_id: str, key: Any, column: str
+) -> Any:
     """The cell of a ``table`` record in ``column`` of the row whose first cell is ``key``."""
     table = records[("table", table_id)]["data"]
     rows = [dict(zip(table["columns"], row, strict=True)) for row in table["rows"]]

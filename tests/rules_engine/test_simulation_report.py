@@ -95,8 +95,9 @@ def test_each_figure_names_its_side_entry_and_survival(fight):
 
 
 @pytest.mark.parametrize(("system", "extras"), [
-    ("cs-air-action", {"victory_points", "planes_shot_down", "build_points"}),
-    ("cs-aces", {"victory_points", "build_points"}),
+    ("cs-air-action", {"victory_points", "planes_shot_down", "build_points", "sample_dials",
+                       "notes"}),
+    ("cs-aces", {"victory_points", "build_points", "sample_dials", "notes"}),
     ("crimson-dust", {"sides", "assumptions"}),
     ("black-skies", {"geometry", "sides"}),
 ])

@@ -1,4 +1,8 @@
-"""``manage.py ensureadmin``: make sure a local admin account exists and print how to log in."""
+"""``manage.py ensureadmin``: make sure a local admin account exists and print how to log in.
+
+It creates the account, or refreshes the password of an account that is already a superuser;
+it never turns an existing ordinary account into an administrator.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +12,7 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand, CommandParser
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 
 class Command(BaseCommand):
@@ -25,8 +29,14 @@ class Command(BaseCommand):
             secret_file.chmod(0o600)
         password = secret_file.read_text(encoding="utf-8").strip()
         user_model = get_user_model()
-        user, _ = user_model.objects.get_or_create(username=options["username"])
-        user.is_staff = user.is_superuser = True
+        user = user_model.objects.filter(username=options["username"]).first()
+        if user is not None and not (user.is_superuser and user.is_staff and user.is_active):
+            raise CommandError(
+                f"an account named {user.username!r} exists and is not an active administrator; "
+                "it was left as it is (choose another name with --username)"
+            )
+        if user is None:
+            user = user_model(username=options["username"], is_staff=True, is_superuser=True)
         user.set_password(password)
         user.save()
         self.stdout.write(

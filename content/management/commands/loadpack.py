@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import getpass
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,17 @@ from content.services.packs import (
 )
 
 
+def command_actor(command: str, given: str | None) -> str:
+    """Who runs a command, for the pack's history: ``--by``, else the system user."""
+    if given:
+        return given
+    try:
+        user = getpass.getuser()
+    except (KeyError, OSError):
+        user = "unknown"
+    return f"{user} (manage.py {command})"
+
+
 class Command(BaseCommand):
     help = (
         "Load content packs (files, or folders searched for */*.json) in one transaction. "
@@ -25,9 +37,12 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("paths", nargs="*", help="pack files or folders (default: all packs)")
         parser.add_argument("--force", action="store_true", help="allow an older version")
+        parser.add_argument("--by", help="who is loading, for the pack's history")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        paths = _expand(options["paths"] or [settings.CONTENT_PACK_DIR])
+        paths, missing = _expand(options["paths"] or [settings.CONTENT_PACK_DIR])
+        if missing:
+            raise CommandError(f"no such file or folder: {', '.join(map(str, missing))}")
         if not paths:
             raise CommandError("no pack files found")
         docs, read_errors = read_pack_files(paths)
@@ -38,6 +53,7 @@ class Command(BaseCommand):
                 documents=docs,
                 force=options["force"],
                 progress=lambda line: self.stderr.write(line),
+                actor=command_actor("loadpack", options["by"]),
             )
         except PackLoadError as exc:
             for error in exc.errors:
@@ -51,8 +67,14 @@ class Command(BaseCommand):
         )
 
 
-def _expand(paths: list[Any]) -> list[Path]:
+def _expand(paths: list[Any]) -> tuple[list[Path], list[Path]]:
     files: list[Path] = []
+    missing: list[Path] = []
     for path in map(Path, paths):
-        files += sorted(path.glob("**/*.json")) if path.is_dir() else [path]
-    return files
+        if path.is_dir():
+            files += sorted(path.glob("**/*.json"))
+        elif path.exists():
+            files.append(path)
+        else:
+            missing.append(path)
+    return files, missing

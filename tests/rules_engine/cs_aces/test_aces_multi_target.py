@@ -5,7 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules_engine import load_catalogue
-from rules_engine.cs_aces.characters import character_from_record
+from rules_engine.clix.characters import character_from_record
 from rules_engine.cs_aces.multi_target import UNUSED, assign_dice
 from rules_engine.cs_aces.odds import _best_assignment
 

@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules_engine import BadDocument, load_catalogue
+from rules_engine.clix.dice import count_hits
 from rules_engine.cs_aces import ODDS
-from rules_engine.cs_aces.dice import count_hits
 from tests.rules_engine.cs_aces.dice_enumeration import distribution, enumerate_hits
 
 CATALOGUE = load_catalogue()
@@ -45,7 +45,7 @@ def test_attack_matches_enumeration(dice, defense, hindering):
 
 
 def test_defense_above_6_counts_as_6_and_hindering_reading_is_a_setting():
-    assert ODDS["attack"](CATALOGUE, attack=2, defense=9)["defense"] == 6
+    assert ODDS["attack"](CATALOGUE, attack=2, defense=9)["target_number"] == 6
     strict = ODDS["attack"](CATALOGUE, attack=2, defense=6, hindering=True,
                             cap_before_modifiers=True)
     assert exact(strict, "hits") == {0: Fraction(1)}

@@ -10,11 +10,11 @@ import numpy as np
 import pytest
 
 from rules_engine import BadDocument, check, load_catalogue
+from rules_engine.clix.scenario import read_scenario
 from rules_engine.cs_aces import ODDS, simulate
 from rules_engine.cs_aces.fight import AcesFight
 from rules_engine.cs_aces.fight_scenario import SCENARIO
 from rules_engine.cs_aces.forces import Team
-from rules_engine.cs_aces.scenario import read_scenario
 from rules_engine.montecarlo import proportion, rng
 from tests.rules_engine.cs_aces.dice_enumeration import distribution, enumerate_hits
 
@@ -58,7 +58,7 @@ def test_multi_target_behind_hindering_terrain_under_each_reading():
     default = ODDS["multi_target"](CATALOGUE, attack=3, defenses=[6, 4], hindering=True)
     strict = ODDS["multi_target"](CATALOGUE, attack=3, defenses=[6, 4], hindering=True,
                                   cap_before_modifiers=True)
-    assert (default["defenses"], strict["defenses"]) == ([6, 5], [7, 5])
+    assert (default["target_numbers"], strict["target_numbers"]) == ([6, 5], [7, 5])
     assert Fraction(strict["target_hit_chance"][0]["exact"]) == 0
     assert distribution(strict, "targets_hit") == {0: Fraction(8, 27), 1: Fraction(19, 27)}
     # both hit: a 6 for the first target and another die of 5+ for the second

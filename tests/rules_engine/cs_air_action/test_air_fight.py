@@ -1,5 +1,5 @@
-"""Whole Air Action fights: reproducible, well formed, and in agreement with the naive
-per-die reference loop of bench/odds_and_fights.py."""
+"""Whole Air Action fights: reproducible, well formed, and in agreement with the fair
+plain-Python reference loop of bench/odds_and_fights.py."""
 
 import importlib.util
 import json
@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules_engine import BadDocument, load_catalogue
-from rules_engine.cs_aces.scenario import read_scenario
+from rules_engine.clix.scenario import read_scenario
 from rules_engine.cs_air_action import simulate
 from rules_engine.cs_air_action.fight import Fight
 from rules_engine.cs_air_action.forces import build_forces
@@ -60,13 +60,13 @@ def test_a_bad_scenario_value_is_named():
     assert {e.path for e in err.value.errors} == {"scenario.in_range", "scenario.wind"}
 
 
-def test_vectorised_and_naive_fights_agree_on_the_win_rate():
+def test_vectorised_and_fair_loop_fights_agree_on_the_win_rate():
     bench = _bench()
     scenario = read_scenario(SCENARIO, {"fate": "none"})
     forces = build_forces(CATALOGUE, A, B)
-    naive = bench.naive_outcomes(forces, scenario, 1500, 3)
+    fair = bench.fair_outcomes(forces, scenario, 1500, 3)
     fast = simulate(CATALOGUE, A, B, {"fate": "none"}, 20000, 3)
-    slow = proportion(int((naive == 1).sum()), len(naive))
+    slow = proportion(int((fair == 1).sum()), len(fair))
     assert slow.low <= fast["outcome"]["a_wins"]["high"]
     assert fast["outcome"]["a_wins"]["low"] <= slow.high
 
@@ -75,16 +75,16 @@ def test_vectorised_and_naive_fights_agree_on_the_win_rate():
     ("aces-300.json", "bloodhawks-200.json", "defensive"),
     ("aces-300.json", "devastators-200.json", "offensive"),
 ])
-def test_vectorised_and_naive_fights_agree_when_aces_use_fate(list_a, list_b, fate):
+def test_vectorised_and_fair_loop_fights_agree_when_aces_use_fate(list_a, list_b, fate):
     """"Fate": the two implementations also agree on how often an Ace's fate is used."""
     bench = _bench()
     a, b = (json.loads((ROOT / "docs/examples/cs-air-action" / n).read_text())
             for n in (list_a, list_b))
     scenario = read_scenario(SCENARIO, {"fate": fate, "collision": 0.1})
     forces = build_forces(CATALOGUE, a, b)
-    naive = bench.naive_outcomes(forces, scenario, 1000, 4)
+    fair = bench.fair_outcomes(forces, scenario, 1000, 4)
     fast = simulate(CATALOGUE, a, b, {"fate": fate, "collision": 0.1}, 20000, 4)
-    slow = proportion(int((naive == 1).sum()), len(naive))
+    slow = proportion(int((fair == 1).sum()), len(fair))
     assert slow.low <= fast["outcome"]["a_wins"]["high"]
     assert fast["outcome"]["a_wins"]["low"] <= slow.high
 

@@ -1,12 +1,13 @@
 """The per-click tables a vectorised Air Action fight reads, against the dials they come from
 and against icepool's exact dice ("Pilot Checks", "Combat", "Movement")."""
 
+import dataclasses
 from fractions import Fraction
 
 import numpy as np
 import pytest
 
-from rules_engine.cs_aces.dice import capped_target, hits
+from rules_engine.clix.dice import capped_target, hits
 from rules_engine.cs_air_action.fight_tables import (
     fight_tables,
     hit_chances,
@@ -65,3 +66,23 @@ def test_hit_table_rows_are_cumulative_chances_with_the_silhouette_capped():
                      for h in range(dice)]
             assert row[:dice].tolist() == below
             assert (row[dice:] == 2.0).all()
+
+
+@pytest.mark.parametrize(("piloting", "every_check", "collisions_only"), [
+    (1, Fraction(1, 36), Fraction(0)),
+    (2, Fraction(1, 36), Fraction(0)),
+    (3, Fraction(1, 36), Fraction(1, 36)),  # a 2 is below 3 under either reading
+    (7, Fraction(15, 36), Fraction(15, 36)),
+])
+def test_the_critical_two_reading_changes_only_low_piloting_values(piloting, every_check,
+                                                                   collisions_only):
+    assert pilot_check_fails(piloting) == every_check
+    assert pilot_check_fails(piloting, critical_two=False) == collisions_only
+
+
+def test_redlining_under_the_collisions_only_reading(duel_forces):
+    easy = dataclasses.replace(duel_forces, piloting=np.full_like(duel_forces.piloting, 2))
+    default = fight_tables(easy, redline_chance=0.1)
+    relaxed = fight_tables(easy, redline_chance=0.1, critical_two=False)
+    assert default.redline_fail[0, 1] == pytest.approx(0.1 / 36, rel=1e-12)
+    assert relaxed.redline_fail[0, 1] == 0.0

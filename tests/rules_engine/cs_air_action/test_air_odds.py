@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules_engine import load_catalogue
-from rules_engine.cs_aces.dice import count_hits
+from rules_engine.clix.dice import count_hits
 from rules_engine.cs_air_action import ODDS
 from rules_engine.cs_air_action.collisions import check_fails, collision_damage
 from tests.rules_engine.cs_aces.dice_enumeration import distribution, enumerate_hits

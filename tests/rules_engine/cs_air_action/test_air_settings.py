@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from rules_engine import BadDocument, check, load_catalogue
-from rules_engine.cs_aces.scenario import read_scenario
+from rules_engine.clix.scenario import read_scenario
 from rules_engine.cs_air_action import ODDS, simulate
 from rules_engine.cs_air_action.fight import Fight
 from rules_engine.cs_air_action.forces import Forces
@@ -204,3 +204,12 @@ def test_victory_points_include_the_aces_when_the_list_says_so(include, points):
     doc = with_settings(ACES, victory_points_include_ace=include)
     result = simulate(CATALOGUE, doc, BLOODHAWKS, quiet, 200, 1)
     assert result["victory_points"]["a"]["value"] == points
+
+
+def test_a_fight_reads_the_critical_two_as_a_scenario_choice():
+    assert read_scenario(SCENARIO, {})["critical_failure"] == "every-check"
+    assert read_scenario(SCENARIO, {"critical_failure": "collisions-only"})[
+        "critical_failure"] == "collisions-only"
+    with pytest.raises(BadDocument) as caught:
+        read_scenario(SCENARIO, {"critical_failure": "never"})
+    assert caught.value.errors[0].path == "scenario.critical_failure"

@@ -171,7 +171,7 @@ def test_generic_check_and_cli(tmp_path: Any, capsys: Any, catalogue: Catalogue)
     (packs / PACK.name).write_text(PACK.read_text(encoding="utf-8"), encoding="utf-8")
     assert main(["--packs", str(tmp_path), "odds", "cs-hex", "skill_check", "difficulty=2",
                  "natural_touch=4", "shocked=true"]) == 0
-    assert json.loads(capsys.readouterr().out)["success"]["exact"] == "3/10"
+    assert json.loads(capsys.readouterr().out)["chances"]["success"]["exact"] == "3/10"
     assert main(["--packs", str(tmp_path), "odds", "cs-hex"]) == 0
     assert sorted(json.loads(capsys.readouterr().out)["queries"]) == sorted(ODDS)
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from rules_engine.cs_aces.arrays import Bools, Ints
+from rules_engine.clix.arrays import Bools, Ints
 from rules_engine.montecarlo import mean, outcome, proportion
 
 

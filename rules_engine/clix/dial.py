@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from rules_engine.catalogue import Catalogue, Record
-from rules_engine.cs_aces.arrays import Ints
 from rules_engine.errors import BadDocument
+
+if TYPE_CHECKING:  # numpy loads where a fight needs the tables, not for checking a list
+    from rules_engine.clix.arrays import Ints
 
 
 @dataclass(frozen=True)
@@ -82,6 +82,8 @@ def stat_table(dials: Sequence[Dial], stat: str, width: int | None = None) -> In
 
     ``width`` columns (default: the longest dial's clicks to KO, plus its KO click).
     """
+    import numpy as np
+
     columns = [dial.column(stat) for dial in dials]
     out = np.zeros((len(dials), width or max(map(len, columns), default=1)), dtype=np.int16)
     for i, column in enumerate(columns):

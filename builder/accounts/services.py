@@ -1,0 +1,161 @@
+"""Writes for accounts: sign-up, passwords, personal API tokens."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth import authenticate, get_user_model, password_validation
+from django.contrib.auth.forms import PasswordResetForm
+from django.contrib.auth.tokens import default_token_generator
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.http import HttpRequest
+from django.utils.encoding import force_str
+from django.utils.http import urlsafe_base64_decode
+from knox.models import AuthToken
+
+from builder.accounts.models import ApiToken
+from builder.core.errors import ApplicationError
+
+
+def _field_error(field: str, messages: list[str], code: str, message: str) -> ApplicationError:
+    return ApplicationError(
+        code=code,
+        message=message,
+        details=[{"path": f"$.{field}", "field": field, "message": m} for m in messages],
+    )
+
+
+@transaction.atomic
+def user_create(*, username: str, email: str, password: str) -> Any:
+    """A new player account; the password must pass the configured validators."""
+    user_model = get_user_model()
+    if user_model.objects.filter(username__iexact=username).exists():
+        raise _field_error(
+            "username", ["already taken"], "username_taken", "That username is already taken."
+        )
+    user = user_model(username=username, email=email)
+    try:
+        password_validation.validate_password(password, user)
+    except ValidationError as exc:
+        raise _field_error(
+            "password", list(exc.messages), "weak_password", "Choose a stronger password."
+        ) from exc
+    user.set_password(password)
+    user.full_clean()
+    user.save()
+    return user
+
+
+def user_authenticate(*, request: HttpRequest, username: str, password: str) -> Any:
+    """The user these credentials name; repeated failures are locked out (django-axes)."""
+    user = authenticate(request=request, username=username, password=password)
+    if getattr(request, "axes_locked_out", False):
+        raise ApplicationError(
+            code="locked_out",
+            message="Too many failed log-ins; try again later.",
+            status=429,
+        )
+    if user is None or not user.is_active:
+        raise ApplicationError(
+            code="invalid_credentials",
+            message="Username or password is wrong.",
+            details=[{"path": "$.password", "field": "password", "message": "does not match"}],
+        )
+    return user
+
+
+@transaction.atomic
+def user_password_change(*, user: Any, old_password: str, new_password: str) -> Any:
+    if not user.check_password(old_password):
+        raise _field_error(
+            "old_password",
+            ["does not match"],
+            "invalid_credentials",
+            "The current password is wrong.",
+        )
+    try:
+        password_validation.validate_password(new_password, user)
+    except ValidationError as exc:
+        raise _field_error(
+            "new_password", list(exc.messages), "weak_password", "Choose a stronger password."
+        ) from exc
+    user.set_password(new_password)
+    user.save(update_fields=["password"])
+    return user
+
+
+def user_password_reset_request(*, email: str, request: HttpRequest) -> None:
+    """E-mail a reset link to every active account with this address (the console by
+    default). Says nothing about whether the address is known."""
+    form = PasswordResetForm(data={"email": email})
+    if form.is_valid():
+        form.save(
+            request=request,
+            use_https=request.is_secure(),
+            subject_template_name="accounts/password_reset_subject.txt",
+            email_template_name="accounts/password_reset_email.txt",
+        )
+
+
+@transaction.atomic
+def user_password_reset_confirm(*, uid: str, token: str, new_password: str) -> Any:
+    user_model = get_user_model()
+    try:
+        user = user_model.objects.get(pk=force_str(urlsafe_base64_decode(uid)))
+    except (ValueError, TypeError, OverflowError, user_model.DoesNotExist):
+        user = None
+    if user is None or not default_token_generator.check_token(user, token):
+        raise _field_error(
+            "token",
+            ["invalid or expired"],
+            "invalid_reset_link",
+            "This reset link is invalid or has expired.",
+        )
+    try:
+        password_validation.validate_password(new_password, user)
+    except ValidationError as exc:
+        raise _field_error(
+            "new_password", list(exc.messages), "weak_password", "Choose a stronger password."
+        ) from exc
+    user.set_password(new_password)
+    user.save(update_fields=["password"])
+    return user
+
+
+def max_tokens() -> int:
+    return int(getattr(settings, "MUSTER_MAX_API_TOKENS", 20))
+
+
+@transaction.atomic
+def api_token_create(
+    *, owner: Any, name: str, expires_in_days: int | None = None
+) -> tuple[ApiToken, str]:
+    """A new personal token. The secret is returned once and only its digest is stored."""
+    limit = max_tokens()
+    if ApiToken.objects.filter(owner=owner).count() >= limit:
+        raise ApplicationError(
+            code="too_many_tokens",
+            message=f"You may keep at most {limit} tokens; revoke one first.",
+            details=[
+                {
+                    "path": "$",
+                    "field": "name",
+                    "message": f"at most {limit} tokens (MUSTER_MAX_API_TOKENS)",
+                }
+            ],
+        )
+    expiry = timedelta(days=expires_in_days) if expires_in_days else None
+    auth_token, secret = AuthToken.objects.create(user=owner, expiry=expiry)
+    token = ApiToken(owner=owner, name=name, auth_token=auth_token)
+    token.full_clean()
+    token.save()
+    return token, secret
+
+
+@transaction.atomic
+def api_token_revoke(*, token: ApiToken) -> None:
+    """Revoke a token at once: its knox row (and so the name) is deleted."""
+    token.auth_token.delete()

@@ -1,0 +1,180 @@
+"""The API's one door into the rules engine: check, cost, odds, simulations and limits.
+
+Every engine call the API makes goes through here, so the views stay thin and a change in
+the engine's front door is answered in one place.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import rules_engine
+from rules_engine import BadDocument, Catalogue
+from rules_engine import limits as _limits
+from rules_engine.listdoc import validate_list
+from rules_engine.systems import SYSTEM_PACKAGES
+
+SYSTEMS: tuple[str, ...] = tuple(SYSTEM_PACKAGES)
+
+MAX_ENTRIES: int = getattr(_limits, "MAX_ENTRIES", 200)
+"""Entries in one list document (a warband or squadron is far smaller)."""
+MAX_JSON_DEPTH: int = getattr(_limits, "MAX_DEPTH", 64)
+"""Nesting of any JSON body (a list document nests about six deep)."""
+MAX_RUNS: int = _limits.MAX_RUNS
+"""Simulation runs in one request."""
+MAX_SEED: int = _limits.MAX_SEED
+
+
+def check(catalogue: Catalogue, doc: Mapping[str, Any]) -> dict[str, Any]:
+    """The verdict exactly as ``python -m rules_engine check`` prints it."""
+    return _as_json(rules_engine.check(catalogue, doc).to_dict())
+
+
+def cost(catalogue: Catalogue, doc: Mapping[str, Any]) -> dict[str, Any]:
+    """The price exactly as ``python -m rules_engine cost`` prints it."""
+    verdict = rules_engine.check(catalogue, doc)
+    return _as_json(
+        {"points": verdict.points, "limit": verdict.limit, "breakdown": verdict.breakdown}
+    )
+
+
+def _as_json(value: Any) -> Any:
+    """What the CLI prints is JSON; the same round trip makes tuples lists, keys strings."""
+    return json.loads(json.dumps(value, ensure_ascii=False))
+
+
+def validate(doc: Any, root: str = "$") -> None:
+    """Schema-check a list document; raises ``BadDocument`` with every wrong path."""
+    validate_list(doc, root=root)
+
+
+def odds_queries(system: str) -> list[dict[str, Any]]:
+    """Each odds query of ``system``: its name, what it answers and its parameters."""
+    return _as_json(rules_engine.odds_queries(system))  # type: ignore[no-any-return]
+
+
+def odds(
+    catalogue: Catalogue, system: str, query: str, params: Mapping[str, Any]
+) -> dict[str, Any]:
+    """Run one odds query, as ``python -m rules_engine odds SYSTEM QUERY k=v ...`` does."""
+    return _as_json(rules_engine.odds(catalogue, system, query, dict(params)))  # type: ignore[no-any-return]
+
+
+def simulation_inputs(
+    catalogue: Catalogue,
+    a: Any,
+    b: Any,
+    *,
+    scenario: Any,
+    runs: int,
+    seed: int,
+) -> None:
+    """Refuse bad lists, scenario, runs or seed before a job is stored or queued.
+
+    Planning the blocks checks the runs; playing a single run checks the lists and the
+    scenario exactly as the job's blocks will, each problem named by its path.
+    """
+    rules_engine.plan_blocks(runs)
+    rules_engine.simulate_block(catalogue, a, b, scenario=scenario, seed=seed, block=0, runs=1)
+
+
+def simulate(
+    catalogue: Catalogue,
+    a: Mapping[str, Any],
+    b: Mapping[str, Any],
+    *,
+    runs: int,
+    seed: int,
+    scenario: Mapping[str, Any],
+) -> dict[str, Any]:
+    """The whole simulation report, as ``python -m rules_engine simulate`` prints it."""
+    return _as_json(rules_engine.simulate(catalogue, a, b, runs=runs, seed=seed, scenario=scenario))  # type: ignore[no-any-return]
+
+
+def plan_blocks(runs: int) -> list[int]:
+    """How many runs each block of a job plays; blocks are numbered from 0."""
+    return list(rules_engine.plan_blocks(runs))
+
+
+def simulate_block(
+    catalogue: Catalogue,
+    a: Mapping[str, Any],
+    b: Mapping[str, Any],
+    *,
+    scenario: Mapping[str, Any],
+    seed: int,
+    block: int,
+    runs: int,
+) -> dict[str, Any]:
+    """One block's partial tallies (JSON), to be merged with the others."""
+    return _as_json(  # type: ignore[no-any-return]
+        rules_engine.simulate_block(
+            catalogue, a, b, scenario=scenario, seed=seed, block=block, runs=runs
+        )
+    )
+
+
+def merge_blocks(
+    catalogue: Catalogue,
+    a: Mapping[str, Any],
+    b: Mapping[str, Any],
+    *,
+    scenario: Mapping[str, Any],
+    partials: Sequence[Mapping[str, Any]],
+) -> dict[str, Any]:
+    """The report of all blocks, equal to ``simulate`` with the same seed."""
+    return _as_json(  # type: ignore[no-any-return]
+        rules_engine.merge_blocks(catalogue, a, b, scenario=scenario, partials=list(partials))
+    )
+
+
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+
+
+def nesting_depth(text: str) -> int:
+    """How deeply a JSON text nests, read before parsing so a deep body costs nothing."""
+    engine_depth = getattr(_limits, "nesting_depth", None)
+    if engine_depth is not None:
+        return int(engine_depth(text))
+    deepest = depth = 0
+    for char in _STRING.sub("", text):
+        if char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
+
+
+def parse_json(data: bytes, label: str = "$") -> Any:
+    """A JSON body; an unreadable one is a ``BadDocument`` at ``label``."""
+    engine_parse = getattr(_limits, "parse_json", None)
+    if engine_parse is not None:
+        return engine_parse(data, label, max_bytes=len(data))
+    try:
+        return json.loads(data)
+    except UnicodeDecodeError as exc:
+        raise BadDocument.at(label, f"not UTF-8 text: byte {exc.start} cannot be decoded") from None
+    except json.JSONDecodeError as exc:
+        raise BadDocument.at(
+            label, f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
+        ) from None
+    except RecursionError:
+        raise BadDocument.at(label, f"nested deeper than {MAX_JSON_DEPTH}") from None
+
+
+def json_depth(value: Any) -> int:
+    """How deeply a parsed JSON value nests (a scalar is 0), without recursion."""
+    deepest, stack = 0, [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            stack.extend((v, depth + 1) for v in item.values())
+            deepest = max(deepest, depth + 1)
+        elif isinstance(item, list):
+            stack.extend((v, depth + 1) for v in item)
+            deepest = max(deepest, depth + 1)
+    return deepest

@@ -1,0 +1,159 @@
+"""One error shape for every failed API request.
+
+``{"code": ..., "message": ..., "details": [{"path": ..., "field": ..., "message": ...}]}``
+
+DRF's own handler leaves Django's ``ValidationError``, the application's errors and the
+engine's ``BadDocument`` to become 500s, and answers DRF errors in several shapes; this
+handler turns all of them into the one shape above. ``path`` is a JSON path into the
+request body (``$.entries[2].weapons``) or the query parameter's name; ``field`` is the
+last name on that path, for forms that highlight one input.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any
+
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.http import Http404
+from rest_framework import exceptions, status
+from rest_framework.response import Response
+from rest_framework.views import set_rollback
+
+from builder.core.errors import ApplicationError
+from rules_engine.errors import BadDocument
+
+logger = logging.getLogger(__name__)
+
+_LAST_NAME = re.compile(r"(?:\.|\[')([^.\['\]]+)'?\]?$")
+
+
+def field_of(path: str) -> str:
+    """The last name on a JSON path: ``$.entries[2].pilot`` -> ``pilot``; indices skipped."""
+    trimmed = re.sub(r"(\[\d+\])+$", "", path)
+    match = _LAST_NAME.search(trimmed)
+    if match:
+        return match.group(1)
+    return "" if trimmed in ("$", "") else trimmed
+
+
+def detail(path: str, message: str, field: str | None = None) -> dict[str, str]:
+    return {"path": path, "field": field_of(path) if field is None else field, "message": message}
+
+
+def error_body(
+    code: str, message: str, details: list[dict[str, str]] | None = None
+) -> dict[str, Any]:
+    return {"code": code, "message": message, "details": details or []}
+
+
+def _join(path: str, key: str | int) -> str:
+    if isinstance(key, int):
+        return f"{path}[{key}]"
+    if key == "non_field_errors":
+        return path
+    return f"{path}.{key}"
+
+
+def _flatten(data: Any, path: str = "$") -> list[dict[str, str]]:
+    """DRF's nested error dict/list -> details with JSON paths."""
+    if isinstance(data, dict):
+        return [d for key, value in data.items() for d in _flatten(value, _join(path, key))]
+    if isinstance(data, list):
+        if all(isinstance(item, str) for item in data):
+            return [detail(path, str(item)) for item in data]
+        return [
+            d for index, item in enumerate(data) if item for d in _flatten(item, _join(path, index))
+        ]
+    return [detail(path, str(data))]
+
+
+def _summary(details: list[dict[str, str]], fallback: str) -> str:
+    if len(details) == 1:
+        where = details[0]["path"]
+        return (
+            f"{where}: {details[0]['message']}" if where not in ("", "$") else details[0]["message"]
+        )
+    if details:
+        return f"{len(details)} problems in the request; see details."
+    return fallback
+
+
+def _normalised(details: list[dict[str, Any]]) -> list[dict[str, str]]:
+    out = []
+    for item in details:
+        path = str(item.get("path", ""))
+        out.append(
+            {
+                "path": path,
+                "field": str(item.get("field") or field_of(path)),
+                "message": str(item.get("message", "")),
+            }
+        )
+    return out
+
+
+def _drf_code(exc: exceptions.APIException) -> str:
+    codes = exc.get_codes()
+    if isinstance(codes, str):
+        return codes
+    return str(exc.default_code)
+
+
+def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    """DRF ``EXCEPTION_HANDLER``: every error becomes the one shape (never a bare 500)."""
+    headers: dict[str, str] = {}
+    if isinstance(exc, ApplicationError):
+        details = _normalised(exc.details)
+        body, code = error_body(exc.code, exc.message, details), exc.status
+    elif isinstance(exc, BadDocument):
+        details = [detail(e.path, e.message) for e in exc.errors]
+        body = error_body(
+            "bad_document", _summary(details, "The document cannot be read."), details
+        )
+        code = status.HTTP_400_BAD_REQUEST
+    elif isinstance(exc, DjangoValidationError):
+        if hasattr(exc, "error_dict"):
+            details = [detail(_join("$", f), m) for f, ms in exc.message_dict.items() for m in ms]
+        else:
+            details = [detail("$", m) for m in exc.messages]
+        body = error_body("invalid", _summary(details, "The request is not valid."), details)
+        code = status.HTTP_400_BAD_REQUEST
+    elif isinstance(exc, Http404 | exceptions.NotFound):
+        body = error_body("not_found", "Nothing here: no such resource, or it is not yours.")
+        code = status.HTTP_404_NOT_FOUND
+    elif isinstance(exc, DjangoPermissionDenied):
+        body = error_body("permission_denied", "You may not do this.")
+        code = status.HTTP_403_FORBIDDEN
+    elif isinstance(exc, exceptions.ValidationError):
+        details = _flatten(exc.detail)
+        body = error_body("invalid", _summary(details, "The request is not valid."), details)
+        code = status.HTTP_400_BAD_REQUEST
+    elif isinstance(exc, exceptions.Throttled):
+        wait = int(exc.wait or 1)
+        headers["Retry-After"] = str(max(wait, 1))
+        body = error_body("throttled", f"Too many requests: try again in {max(wait, 1)} seconds.")
+        code = status.HTTP_429_TOO_MANY_REQUESTS
+    elif isinstance(exc, exceptions.ParseError):
+        body = error_body("parse_error", f"The request body cannot be read: {exc.detail}")
+        code = status.HTTP_400_BAD_REQUEST
+    elif isinstance(exc, exceptions.APIException):
+        if getattr(exc, "auth_header", None):
+            headers["WWW-Authenticate"] = str(exc.auth_header)
+        message = exc.detail if isinstance(exc.detail, str) else "The request failed."
+        body, code = error_body(_drf_code(exc), str(message)), exc.status_code
+    elif isinstance(exc, RecursionError):
+        body = error_body(
+            "json_too_deep",
+            "The request body is nested too deeply to read.",
+            [detail("$", "too deep")],
+        )
+        code = status.HTTP_400_BAD_REQUEST
+    else:
+        logger.exception("unexpected error answering an API request", exc_info=exc)
+        body = error_body("server_error", "Something went wrong on our side; it has been logged.")
+        code = status.HTTP_500_INTERNAL_SERVER_ERROR
+    set_rollback()
+    return Response(body, status=code, headers=headers)

@@ -1,0 +1,100 @@
+"""Limits on what one request may ask for, each refused with an error that names it.
+
+Body size (413), JSON depth, entries per list and simulation runs (400). The numbers are
+the engine's where it sets them (``builder.api.engine``), the body size a setting.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.conf import settings
+from rest_framework.exceptions import ParseError
+from rest_framework.parsers import JSONParser
+
+from builder.api import engine
+from builder.core.errors import ApplicationError
+from rules_engine import BadDocument
+
+
+def max_body_bytes() -> int:
+    return int(getattr(settings, "API_MAX_BODY_BYTES", 1_048_576))
+
+
+def body_too_large(size: int | None = None) -> ApplicationError:
+    limit = max_body_bytes()
+    got = f" (got {size} bytes)" if size is not None else ""
+    return ApplicationError(
+        code="request_too_large",
+        message=f"The request body is larger than the limit of {limit} bytes{got}.",
+        details=[{"path": "$", "field": "", "message": f"limit: {limit} bytes"}],
+        status=413,
+    )
+
+
+class LimitedJSONParser(JSONParser):
+    """JSON bodies up to ``API_MAX_BODY_BYTES`` and ``engine.MAX_JSON_DEPTH`` levels."""
+
+    def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
+        request = (parser_context or {}).get("request")
+        limit = max_body_bytes()
+        try:
+            declared = int(request.META.get("CONTENT_LENGTH") or 0) if request else 0
+        except ValueError:
+            declared = 0
+        if declared > limit:
+            raise body_too_large(declared)
+        raw = stream.read(limit + 1) if stream is not None else b""
+        if len(raw) > limit:
+            raise body_too_large()
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise ParseError(f"not UTF-8 text: byte {exc.start} cannot be decoded") from exc
+        depth = engine.nesting_depth(text)
+        if depth > engine.MAX_JSON_DEPTH:
+            raise too_deep(depth)
+        try:
+            return engine.parse_json(raw, "$")
+        except BadDocument as exc:
+            raise ParseError("; ".join(e.message for e in exc.errors)) from exc
+
+
+def too_deep(depth: int | None = None) -> ApplicationError:
+    limit = engine.MAX_JSON_DEPTH
+    got = f" ({depth} levels)" if depth is not None else ""
+    return ApplicationError(
+        code="json_too_deep",
+        message=f"The request body nests deeper than the limit of {limit} levels{got}.",
+        details=[{"path": "$", "field": "", "message": f"limit: {limit} levels of nesting"}],
+    )
+
+
+def check_entries(doc: Any, root: str) -> None:
+    """Refuse a list document with more entries than ``engine.MAX_ENTRIES``."""
+    entries = doc.get("entries") if isinstance(doc, Mapping) else None
+    if isinstance(entries, list) and len(entries) > engine.MAX_ENTRIES:
+        raise ApplicationError(
+            code="too_many_entries",
+            message=(
+                f"{root}.entries has {len(entries)} entries; the limit is {engine.MAX_ENTRIES}."
+            ),
+            details=[
+                {
+                    "path": f"{root}.entries",
+                    "field": "entries",
+                    "message": f"limit: {engine.MAX_ENTRIES} entries",
+                }
+            ],
+        )
+
+
+def check_runs(runs: int, path: str = "$.runs") -> None:
+    """Refuse a simulation of more than ``engine.MAX_RUNS`` runs."""
+    if runs > engine.MAX_RUNS:
+        raise ApplicationError(
+            code="too_many_runs",
+            message=f"{runs} runs asked; the limit is {engine.MAX_RUNS} runs per request.",
+            details=[{"path": path, "field": "runs", "message": f"limit: {engine.MAX_RUNS} runs"}],
+        )

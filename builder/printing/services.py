@@ -1,0 +1,335 @@
+"""Printing: turn a request into a PDF, once, and keep it.
+
+The admin action, the API and the ``printsheet`` command all go through ``sheet_render``.
+A PDF is named by the fingerprint of everything it shows (inputs, options, pack versions,
+template version): an identical request reuses it, and a render that dies half-way leaves
+no file behind because PDFs are written to a temporary file and renamed into place.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from builder.core.errors import ApplicationError
+from builder.printing.models import PrintJob, print_storage
+from builder.printing.options import PrintOptions, print_options_parse
+from builder.printing.render import TEMPLATE_VERSION, cards_pdf, pdf_from_html, sheet_html
+from builder.printing.selectors import catalogue_for_document
+from builder.printing.sheets import CARD_KINDS, sheet_build
+from rules_engine import BadDocument
+from rules_engine.catalogue import Catalogue
+from rules_engine.listdoc import validate_list
+
+KINDS = ("cards", "roster", "schematic", "navigation")
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class PrintRequest:
+    """What to print, checked: the kind, records or a list document, and the options."""
+
+    kind: str
+    records: tuple[str, ...]
+    doc: Mapping[str, Any] | None
+    options: PrintOptions
+    share_url: str | None = None
+
+    def title(self) -> str:
+        if self.doc is not None:
+            return f"{self.doc.get('name') or 'List'} ({self.kind})"
+        return f"{self.kind.capitalize()}: {len(self.records)} records"
+
+
+def _detail(path: str, field: str, message: str) -> dict[str, str]:
+    return {"path": path, "field": field, "message": message}
+
+
+def saved_list_document(*, list_uuid: Any, owner: Any | None) -> tuple[dict[str, Any], str | None]:
+    """A saved list's document pinned to its pack versions, and its share link when its
+    owner shares it. With an ``owner``, someone else's list is as absent as no list."""
+    from django.http import Http404
+
+    from builder.lists.models import SavedList
+    from builder.lists.pinning import pinned_document
+    from builder.lists.selectors import saved_list_get_for_owner
+
+    try:
+        if owner is None:
+            saved_list = SavedList.objects.prefetch_related("pack_versions__pack").get(
+                uuid=list_uuid, deleted_at__isnull=True
+            )
+        else:
+            saved_list = saved_list_get_for_owner(user=owner, list_uuid=list_uuid)
+    except (Http404, SavedList.DoesNotExist, ValueError, DjangoValidationError) as exc:
+        raise ApplicationError(
+            "print.unknown-list",
+            f"No saved list {list_uuid}.",
+            [_detail("$.what.saved_list", "saved_list", "no such list of yours")],
+            status=404,
+        ) from exc
+    doc = pinned_document(saved_list.document, saved_list.pack_versions.all())
+    shared = saved_list.visibility != SavedList.Visibility.PRIVATE
+    share_url = settings.SHARE_LINK_URL.format(token=saved_list.share_token) if shared else None
+    return doc, share_url
+
+
+def print_request_parse(
+    *,
+    kind: str,
+    what: Mapping[str, Any],
+    options: Mapping[str, Any] | None,
+    owner: Any | None = None,
+) -> PrintRequest:
+    """Check the request's shape; every problem is reported with its JSON path. A saved
+    list is read as ``owner`` may see it (any list when ``owner`` is None: the command)."""
+    if kind not in KINDS:
+        raise ApplicationError(
+            "print.bad-kind",
+            f"Unknown sheet {kind!r}: choose one of {', '.join(KINDS)}.",
+            [_detail("$.kind", "kind", f"one of {', '.join(KINDS)}")],
+        )
+    parsed_options = print_options_parse(options)
+    if not isinstance(what, Mapping):
+        raise ApplicationError(
+            "print.bad-request", "Say what to print.", [_detail("$.what", "what", "an object")]
+        )
+    records = what.get("records") or []
+    doc = what.get("list")
+    share_url = what.get("share_url")
+    if what.get("saved_list") is not None:
+        if doc is not None:
+            raise ApplicationError(
+                "print.bad-request",
+                "Print either a saved list or a list document, not both.",
+                [_detail("$.what", "what", "saved_list or list")],
+            )
+        doc, share_url = saved_list_document(list_uuid=what["saved_list"], owner=owner)
+    if not isinstance(records, list) or not all(isinstance(r, str) and r for r in records):
+        raise ApplicationError(
+            "print.bad-request",
+            "Records are named by strings such as 'cs-air-action/charlie-steele-fury'.",
+            [_detail("$.what.records", "records", "a list of record ids")],
+        )
+    if doc is not None and records:
+        raise ApplicationError(
+            "print.bad-request",
+            "Print either records or a list, not both.",
+            [_detail("$.what", "what", "records or list")],
+        )
+    if doc is None and kind in ("roster", "schematic"):
+        raise ApplicationError(
+            "print.bad-request",
+            f"A {kind} sheet prints a list: give one.",
+            [_detail("$.what.list", "list", "required")],
+        )
+    if doc is None and kind == "cards" and not records:
+        raise ApplicationError(
+            "print.bad-request",
+            "Name the records to print, or give a list.",
+            [_detail("$.what.records", "records", "at least one record id")],
+        )
+    if doc is not None:
+        try:
+            validate_list(doc)
+        except BadDocument as exc:
+            raise ApplicationError(
+                "print.bad-list",
+                "The list cannot be read: "
+                + "; ".join(f"{e.path}: {e.message}" for e in exc.errors),
+                [_detail(e.path, e.path.rsplit(".", 1)[-1], e.message) for e in exc.errors],
+            ) from exc
+    return PrintRequest(kind, tuple(records), doc, parsed_options, share_url or None)
+
+
+def fingerprint(request: PrintRequest, catalogue: Catalogue) -> str:
+    """Identical inputs, options, pack versions and templates give the same PDF name."""
+    key = {
+        "kind": request.kind,
+        "records": list(request.records),
+        "list": request.doc,
+        "share_url": request.share_url,
+        "options": request.options.to_dict(),
+        "packs": sorted(p.checksum for p in catalogue.packs),
+        "template": TEMPLATE_VERSION,
+    }
+    text = json.dumps(key, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class RenderedSheet:
+    pdf: bytes
+    pages: int
+    items: int
+
+
+def sheet_render(
+    request: PrintRequest,
+    catalogue: Catalogue | None = None,
+    progress: Progress | None = None,
+) -> RenderedSheet:
+    """The PDF for a checked request: build the sheet's values, lay them out, render."""
+    catalogue = catalogue or catalogue_for_document(request.doc)
+    counted = {"n": 0}
+
+    def step(n: int, m: int) -> None:
+        counted["n"] = m
+        if progress:
+            progress(n, m)
+
+    try:
+        sheet = sheet_build(
+            request.kind,
+            catalogue,
+            records=list(request.records),
+            doc=request.doc,
+            share_url=request.share_url,
+            greyscale=request.options.greyscale,
+            progress=step,
+        )
+    except BadDocument as exc:
+        raise ApplicationError(
+            "print.bad-list",
+            "The list cannot be checked: "
+            + "; ".join(f"{e.path}: {e.message}" for e in exc.errors),
+            [_detail(e.path, e.path.rsplit(".", 1)[-1], e.message) for e in exc.errors],
+        ) from exc
+    if request.kind in CARD_KINDS:
+        assert isinstance(sheet, list)
+        if not sheet:
+            raise ApplicationError("print.nothing-to-print", "Nothing to print.")
+        pdf, pages = cards_pdf(sheet, request.options, request.title())
+    else:
+        assert isinstance(sheet, dict)
+        pdf, pages = pdf_from_html(sheet_html(sheet, request.options))
+    return RenderedSheet(pdf=pdf, pages=pages, items=counted["n"])
+
+
+def pdf_write_atomic(path: Path, pdf: bytes) -> None:
+    """Write ``pdf`` so that ``path`` is either absent or whole: temp file, fsync, rename."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(pdf)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+@transaction.atomic
+def print_job_create(
+    *, owner: Any, kind: str, what: Mapping[str, Any], options: Mapping[str, Any] | None = None
+) -> PrintJob:
+    """A queued job, checked first so bad input is refused at once; rendered after commit."""
+    request = print_request_parse(kind=kind, what=what, options=options, owner=owner)
+    job = PrintJob(
+        owner=owner,
+        kind=kind,
+        what=dict(what),
+        options=request.options.to_dict(),
+        status=PrintJob.Status.QUEUED,
+    )
+    job.full_clean()
+    job.save()
+    from builder.printing.tasks import print_job_render
+
+    transaction.on_commit(lambda: print_job_render.delay(job.pk))
+    return job
+
+
+def _job_update(job: PrintJob, **fields: Any) -> None:
+    for name, value in fields.items():
+        setattr(job, name, value)
+    job.save(update_fields=list(fields))
+
+
+def print_job_fail(*, job: PrintJob, error: ApplicationError) -> PrintJob:
+    _job_update(
+        job,
+        status=PrintJob.Status.FAILED,
+        error={"code": error.code, "message": error.message, "details": error.details},
+        finished_at=timezone.now(),
+    )
+    return job
+
+
+def print_job_run(*, job_id: int) -> PrintJob:
+    """Render a job, idempotently: a done job stays done, and a PDF with the same
+    fingerprint is reused rather than rendered again. Bad input fails the job with a clear
+    error; anything else propagates for the task to retry."""
+    job = PrintJob.objects.get(pk=job_id)
+    if job.status == PrintJob.Status.DONE and job.pdf and print_storage.exists(job.pdf.name):
+        return job
+    _job_update(
+        job,
+        status=PrintJob.Status.RUNNING,
+        attempts=job.attempts + 1,
+        started_at=timezone.now(),
+        error=None,
+        progress_done=0,
+    )
+    try:
+        request = print_request_parse(
+            kind=job.kind, what=job.what, options=job.options, owner=job.owner
+        )
+        catalogue = catalogue_for_document(request.doc)
+        name = f"{fingerprint(request, catalogue)}.pdf"
+        path = Path(print_storage.path(name))
+        if path.exists():
+            total = max(job.progress_total, 1)
+            _job_update(
+                job,
+                status=PrintJob.Status.DONE,
+                fingerprint=name[:-4],
+                pdf=name,
+                progress_done=total,
+                progress_total=total,
+                pages=job.pages or _pages_of(name[:-4]),
+                finished_at=timezone.now(),
+            )
+            return job
+
+        def progress(n: int, m: int) -> None:
+            if n == m or n % 5 == 0:
+                _job_update(job, progress_done=n, progress_total=m)
+
+        rendered = sheet_render(request, catalogue, progress)
+    except ApplicationError as exc:
+        return print_job_fail(job=job, error=exc)
+    pdf_write_atomic(path, rendered.pdf)
+    _job_update(
+        job,
+        status=PrintJob.Status.DONE,
+        fingerprint=name[:-4],
+        pdf=name,
+        pages=rendered.pages,
+        progress_done=rendered.items,
+        progress_total=rendered.items,
+        finished_at=timezone.now(),
+    )
+    return job
+
+
+def _pages_of(fingerprint: str) -> int | None:
+    """Pages of a PDF another job rendered with the same fingerprint."""
+    return (
+        PrintJob.objects.filter(fingerprint=fingerprint, pages__isnull=False)
+        .values_list("pages", flat=True)
+        .first()
+    )

@@ -1,0 +1,100 @@
+"""Air Action navigation cards at cut-out size: the basic deck and Aces' own cards.
+
+The book describes the cards but prints neither their flight-path diagrams nor their speed
+ratings; those are printed as "unknown" with a blank panel to draw in, never invented.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from builder.core.errors import ApplicationError
+from builder.printing.sheets.common import Progress, record_at, shown
+from rules_engine import check
+from rules_engine.catalogue import Catalogue, Record
+
+SYSTEM = "cs-air-action"
+
+
+def card_face(catalogue: Catalogue, card: Record, copy_number: int, copies: int) -> dict[str, Any]:
+    data = card.data
+    owner = catalogue.get(SYSTEM, "figure", data["ace"]) if data.get("ace") else None
+    doubts = {str(u.get("path")): str(u.get("note")) for u in card.uncertain}
+    return {
+        "template": "navigation",
+        "kind": "navigation",
+        "id": card.ref,
+        "title": card.name,
+        "subtitle": "Basic deck" if data["basic"] else f"Ace card: {owner.name if owner else '?'}",
+        "points": None,
+        "sample": card.sample,
+        "speed_rating": shown(data.get("speed_rating")),
+        "flight_path": data.get("flight_path"),
+        "flight_path_note": doubts.get("$.data.flight_path", ""),
+        "disengaging": "yes" if data.get("allowed_when_disengaging") else "no",
+        "copy": f"{copy_number} of {copies}",
+    }
+
+
+def _faces_for(catalogue: Catalogue, card: Record, copies: int) -> list[dict[str, Any]]:
+    return [card_face(catalogue, card, n, copies) for n in range(1, copies + 1)]
+
+
+def navigation_for_records(
+    catalogue: Catalogue, refs: Sequence[str], *, progress: Progress | None = None
+) -> list[dict[str, Any]]:
+    """The basic deck when ``refs`` is empty; otherwise the named cards (each as many times
+    as the deck holds it), and for a plane figure its Ace cards."""
+    if not refs:
+        cards = [
+            c for c in catalogue.records(SYSTEM, "navigation_card").values() if c.data["basic"]
+        ]
+        if not cards:
+            raise ApplicationError(
+                "print.unknown-record", "The catalogue has no Air Action navigation cards."
+            )
+        faces: list[dict[str, Any]] = []
+        for i, card in enumerate(cards):
+            faces += _faces_for(catalogue, card, int(card.data["deck_count"]))
+            if progress:
+                progress(i + 1, len(cards))
+        return faces
+    faces = []
+    for i, ref in enumerate(refs):
+        path = f"$.records[{i}]"
+        ref = ref if "/" in ref else f"{SYSTEM}/{ref}"
+        card = catalogue.resolve(ref, "navigation_card", SYSTEM)
+        if card is not None:
+            faces += _faces_for(catalogue, card, int(card.data["deck_count"]))
+        else:
+            plane = record_at(catalogue, ref, "figure", SYSTEM, path)
+            for card_id in plane.data.get("ace_cards", ()):
+                ace_card = record_at(catalogue, card_id, "navigation_card", SYSTEM, path)
+                faces += _faces_for(catalogue, ace_card, int(ace_card.data["deck_count"]))
+        if progress:
+            progress(i + 1, len(refs))
+    return faces
+
+
+def navigation_for_list(
+    catalogue: Catalogue, doc: Mapping[str, Any], *, progress: Progress | None = None
+) -> list[dict[str, Any]]:
+    """A squadron's whole deck, as the engine builds it: the basic cards and its Aces'."""
+    if doc.get("system") != SYSTEM:
+        raise ApplicationError(
+            "print.not-printable",
+            "Navigation cards belong to Air Action squadrons.",
+            [{"path": "$.system", "field": "system", "message": f"not {SYSTEM}"}],
+        )
+    deck = check(catalogue, doc).breakdown.get("navigation_deck") or {}
+    groups = [*deck.get("basic", ())]
+    for ace in deck.get("ace_cards", ()):
+        groups += ace.get("cards", ())
+    faces: list[dict[str, Any]] = []
+    for i, group in enumerate(groups):
+        card = record_at(catalogue, group["card"], "navigation_card", SYSTEM, "$.entries")
+        faces += _faces_for(catalogue, card, int(group["count"]))
+        if progress:
+            progress(i + 1, len(groups))
+    return faces

@@ -1,0 +1,124 @@
+"""The cs-hex plane schematic: six areas of armour boxes to tick off, guns, turrets and
+rockets where they sit, the ratings, the free mass left and the pilot.
+
+Armour prints as the book's schematic does: one row of 10 boxes per 10 points; a partial
+row (which the engine warns about) gives no boxes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from builder.core.errors import ApplicationError
+from builder.printing.sheets.common import Progress, shown
+from rules_engine import check
+from rules_engine.catalogue import Catalogue, thaw
+
+SYSTEM = "cs-hex"
+BOXES_PER_ROW = 10
+HARDPOINTS = 8
+# Where each area sits on the plan view: (grid row, grid column).
+LAYOUT = {
+    "nose": (0, 1),
+    "left_wing_front": (1, 0),
+    "right_wing_front": (1, 2),
+    "left_wing_rear": (2, 0),
+    "right_wing_rear": (2, 2),
+    "tail": (3, 1),
+}
+
+
+def require_plane(doc: Mapping[str, Any]) -> None:
+    """Only a cs-hex plane design has a schematic."""
+    if doc.get("system") != SYSTEM or doc.get("kind") != "plane":
+        raise ApplicationError(
+            "print.not-a-plane",
+            f"{doc.get('name') or 'This list'} is a {doc.get('system')} {doc.get('kind')}, "
+            "not a cs-hex plane design: only planes have a schematic.",
+            [
+                {
+                    "path": "$.kind",
+                    "field": "kind",
+                    "message": "a schematic needs system cs-hex, kind plane",
+                }
+            ],
+        )
+
+
+def _hardpoints(b: Mapping[str, Any]) -> list[str]:
+    slots: list[str] = []
+    for key in ("rockets", "drop_tanks"):
+        for item in b.get(key, ()):
+            count = int(item.get("count") or 1)
+            each = max(1, int(item.get("hardpoints") or count) // count)
+            for _ in range(count):
+                slots += [item["name"]] * each
+    return slots + [""] * max(0, HARDPOINTS - len(slots))
+
+
+def _pilot(catalogue: Catalogue) -> list[str]:
+    return [
+        r.name
+        for r in catalogue.records(SYSTEM, "ability").values()
+        if r.data.get("kind") == "characteristic"
+    ]
+
+
+def schematic_sheet(
+    catalogue: Catalogue, doc: Mapping[str, Any], *, progress: Progress | None = None
+) -> dict[str, Any]:
+    """The schematic's values, from the engine's verdict on the design."""
+    require_plane(doc)
+    verdict = check(catalogue, doc)
+    b = thaw(verdict.breakdown)
+    airframe = next((e for e in doc["entries"] if e.get("part") == "airframe"), {})
+    grid: list[list[dict[str, Any] | None]] = [[None] * 3 for _ in range(4)]
+    for key, area in (b.get("armour") or {}).items():
+        row, col = LAYOUT[key]
+        grid[row][col] = {
+            "key": key,
+            "name": area["name"],
+            "points": area["points"],
+            "rows": [BOXES_PER_ROW] * int(area["rows"]),
+            "boxes": int(area["rows"]) * BOXES_PER_ROW,
+        }
+    guns = [
+        {"count": g["count"], "name": g["name"], "range": shown(g.get("range"))}
+        for g in b.get("guns", ())
+    ]
+    gun_names = {r.id: r.name for r in catalogue.records(SYSTEM, "weapon").values()}
+    turrets = [
+        {"guns": [gun_names.get(g, g) for g in t.get("guns", ())]} for t in b.get("turrets", ())
+    ]
+    if progress:
+        progress(1, 1)
+    return {
+        "template": "schematic",
+        "name": doc.get("name") or "Untitled design",
+        "model": airframe.get("model") or "",
+        "plane_type": b.get("plane_type"),
+        "size": b.get("size"),
+        "to_hit_number": b.get("to_hit_number"),
+        "ratings": [
+            ("Max speed", shown(airframe.get("max_speed"))),
+            ("G-rating", shown(airframe.get("g_rating"))),
+            ("Acceleration", shown(airframe.get("acceleration"))),
+            ("To-hit number", shown(b.get("to_hit_number"))),
+        ],
+        "mass": [
+            ("Total mass", shown(b.get("total_mass"))),
+            ("Free mass", shown(b.get("free_mass"))),
+            ("Mass used", shown(b.get("mass_used"))),
+            ("Free mass left", shown(b.get("mass_remaining"))),
+        ],
+        "grid": grid,
+        "guns": guns,
+        "turrets": turrets,
+        "hardpoints": _hardpoints(b),
+        "pilot": _pilot(catalogue),
+        "legal": verdict.legal,
+        "errors": [v.message for v in verdict.errors],
+        "warnings": [v.message for v in verdict.warnings],
+        "sample": False,
+    }

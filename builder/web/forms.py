@@ -1,0 +1,39 @@
+"""Forms of the pages: they check shape only; the work is done by services."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.models import User
+
+
+class SignUpForm(UserCreationForm):
+    email = forms.EmailField(
+        required=False, help_text="Optional: only used to reset a forgotten password."
+    )
+
+    class Meta(UserCreationForm.Meta):
+        model = User
+        fields = ("username", "email")
+
+
+class CatalogueFilterForm(forms.Form):
+    q = forms.CharField(label="Search", required=False, max_length=100)
+    type = forms.ChoiceField(label="Record type", required=False)
+    release = forms.ChoiceField(label="Release", required=False)
+    kind = forms.ChoiceField(label="Kind", required=False)
+    points_min = forms.IntegerField(label="Points from", required=False, min_value=0)
+    points_max = forms.IntegerField(label="Points to", required=False, min_value=0)
+
+    def __init__(
+        self,
+        *args: object,
+        types: list[tuple[str, str]],
+        releases: list[tuple[str, str]],
+        kinds: list[tuple[str, str]],
+        **kwargs: object,
+    ) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.fields["type"].choices = [("", "All types"), *types]  # type: ignore[attr-defined]
+        self.fields["release"].choices = [("", "All releases"), *releases]  # type: ignore[attr-defined]
+        self.fields["kind"].choices = [("", "All kinds"), *kinds]  # type: ignore[attr-defined]

@@ -1,0 +1,109 @@
+"""The odds page's form, drawn from the engine's own description of each query's parameters
+(``rules_engine.odds.odds_queries``): numbers with their bounds, choices, yes/no, and
+catalogue pickers for attackers, weapons and targets."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules_engine.catalogue import Catalogue
+
+RECORD_TYPES = {"weight": "fighter_weight"}
+
+
+@dataclass
+class ParamField:
+    name: str
+    label: str
+    help: str
+    kind: str  # number, select, bool, text, json
+    value: Any
+    default: Any
+    options: list[tuple[str, str]] = field(default_factory=list)
+    minimum: int | None = None
+    maximum: int | None = None
+    error: str = ""
+    checked: bool = False
+
+
+def _types(param: Mapping[str, Any]) -> list[str]:
+    t = param.get("type")
+    return list(t) if isinstance(t, list) else [str(t)]
+
+
+def param_fields(
+    query: Mapping[str, Any], given: Mapping[str, str], catalogue: Catalogue, system: str
+) -> list[ParamField]:
+    fields = []
+    for p in query["params"]:
+        types = _types(p)
+        name = p["name"]
+        raw = given.get(name, "")
+        label = name.replace("_", " ")
+        label = label if name[:1].isupper() else label.capitalize()
+        common = {
+            "name": name,
+            "label": label,
+            "help": p.get("meaning", ""),
+            "value": raw,
+            "default": p.get("default"),
+        }
+        ids = p.get("catalogue_ids")
+        records = catalogue.records(system, RECORD_TYPES.get(ids, ids)) if ids else {}
+        if records:
+            options = sorted(((r.id, r.name) for r in records.values()), key=lambda o: o[1])
+            fields.append(ParamField(kind="select", options=options, **common))
+        elif "choices" in p:
+            fields.append(
+                ParamField(
+                    kind="select", options=[(str(c), str(c)) for c in p["choices"]], **common
+                )
+            )
+        elif "boolean" in types:
+            checked = raw == "on" if "query" in given else bool(p.get("default"))
+            fields.append(ParamField(kind="bool", checked=checked, **common))
+        elif "integer" in types or "number" in types:
+            fields.append(
+                ParamField(
+                    kind="number", minimum=p.get("minimum"), maximum=p.get("maximum"), **common
+                )
+            )
+        elif "array" in types or "object" in types:
+            fields.append(ParamField(kind="json", **common))
+        else:
+            fields.append(ParamField(kind="text", **common))
+    return fields
+
+
+def read_params(
+    fields: list[ParamField], given: Mapping[str, str], *, submitted: bool
+) -> dict[str, Any]:
+    """The parameters the player set; blanks keep the engine's defaults. Values the engine
+    cannot use are passed on as typed, so its error names the parameter. A box left
+    unticked in a submitted form is a "no"; before the form is sent, defaults apply."""
+    params: dict[str, Any] = {}
+    for f in fields:
+        raw = given.get(f.name, "")
+        if f.kind == "bool":
+            ticked = raw in ("on", "true", "1")
+            if submitted and ticked != bool(f.default):
+                params[f.name] = ticked
+            continue
+        if raw == "":
+            continue
+        if f.kind == "number":
+            try:
+                params[f.name] = int(raw)
+            except ValueError:
+                params[f.name] = raw
+        elif f.kind == "json":
+            try:
+                params[f.name] = json.loads(raw)
+            except json.JSONDecodeError:
+                params[f.name] = raw
+        else:
+            params[f.name] = raw
+    return params

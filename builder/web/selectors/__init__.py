@@ -1,0 +1,1 @@
+"""Reads the pages need, gathered in few queries."""

@@ -1,0 +1,56 @@
+"""Small filters the pages share."""
+
+from __future__ import annotations
+
+import re
+
+from django import template
+
+register = template.Library()
+
+
+@register.filter
+def percent(value: float | None) -> str:
+    """0.5092 -> "50.9%"; tiny chances keep a significant digit instead of showing 0%."""
+    if value is None:
+        return ""
+    p = float(value) * 100
+    if p == 0:
+        return "0%"
+    if p < 0.1:
+        return f"{p:.2g}%"
+    return f"{p:.1f}%"
+
+
+@register.filter
+def label(key: str) -> str:
+    """``max_speed`` -> "Max speed", as the records pages name keys."""
+    from builder.web.records import label as record_label
+
+    return record_label(str(key))
+
+
+@register.simple_tag
+def budget_bar(used: int | None, limit: int | None) -> str:
+    """Width (0-100) of the spent part of a budget bar, capped at full."""
+    if not used or not limit:
+        return "0"
+    return f"{min(100.0, 100.0 * used / limit):.1f}"
+
+
+@register.filter
+def readable(value: object) -> str:
+    """Any JSON value as labelled HTML (see ``builder.web.records.readable``)."""
+    from builder.web.records import readable as readable_html
+
+    return readable_html(value)
+
+
+HOUSE_PRICE_HINT = re.compile(r"\(agree a price in house_rules\.prices\['[^']+'\]\)")
+
+
+@register.filter
+def for_players(message: str) -> str:
+    """An engine message with its pointer into the JSON document turned into one to the
+    page's own "House prices" panel."""
+    return HOUSE_PRICE_HINT.sub("(set a house price for it under House prices)", str(message))

@@ -1,0 +1,324 @@
+"""The list builder: one form holding the whole list, checked by the engine on every change.
+
+It works as a plain form (each button posts and the page comes back checked) and, where
+JavaScript runs, htmx posts the same form on each change and swaps in the checked list.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse, QueryDict
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.text import slugify
+
+from builder.collections.selectors import collection_fielding, owned_counts
+from builder.core.errors import ApplicationError
+from builder.lists.models import SavedList
+from builder.lists.services import saved_list_create, saved_list_update
+from builder.web import builder_view, pickers
+from builder.web.listform import (
+    ADD_KEY,
+    new_entry,
+    pack_refs,
+    read_document,
+    setting_specs,
+    unpriced_ids,
+)
+from builder.web.schematic import hex_schematic
+from builder.web.selectors.catalogue import catalogue_for_document, current_catalogue
+from builder.web.services import list_check
+from builder.web.systems import SYSTEM_INFO, kind_label, system_info
+from rules_engine.catalogue import Catalogue
+
+DEFAULT_LIMITS = {"crimson-dust": 500, "cs-air-action": 200, "cs-aces": 100, "black-skies": None}
+MAX_IMPORT_BYTES = 1_000_000
+
+
+def build_start(request: HttpRequest) -> HttpResponse:
+    return render(
+        request, "web/build/start.html", {"systems": SYSTEM_INFO.values(), "nav": "build"}
+    )
+
+
+def new_document(system: str, kind: str, catalogue: Catalogue) -> dict[str, Any]:
+    doc: dict[str, Any] = {
+        "format": "muster-list/1",
+        "system": system,
+        "kind": kind,
+        "name": f"New {kind_label(system, kind).lower()}",
+        "content": pack_refs(catalogue, system),
+        "house_rules": {"prices": {}, "notes": ""},
+        "entries": [],
+    }
+    if DEFAULT_LIMITS.get(system):
+        doc["points_limit"] = DEFAULT_LIMITS[system]
+    if system == "cs-hex":
+        doc["entries"] = [new_entry(system, kind, "airframe", catalogue)]
+    if system == "black-skies" and kind == "fighter":
+        doc["entries"] = [new_entry(system, kind, "", catalogue)]
+    return doc
+
+
+def apply_action(doc: dict[str, Any], data: QueryDict, catalogue: Catalogue) -> str:
+    """Add or remove an entry as the pressed button asks; returns what was done."""
+    action = data.get("action", "check")
+    system, kind = doc["system"], doc["kind"]
+    if action == "add":
+        value = data.get("add", "")
+        if ADD_KEY[(system, kind)] and not value:
+            return "Pick something to add first."
+        doc["entries"].append(new_entry(system, kind, value, catalogue))
+        return "Added."
+    if action.startswith("remove:"):
+        try:
+            index = int(action.split(":", 1)[1])
+        except ValueError:
+            return ""
+        if 0 <= index < len(doc["entries"]):
+            doc["entries"].pop(index)
+            return "Removed."
+    return ""
+
+
+def build(request: HttpRequest, system: str, kind: str) -> HttpResponse:
+    """A new, unsaved list: held in the form until its owner saves it."""
+    system_info(system)
+    kind_label(system, kind)
+    return builder_response(request, system, kind, saved_list=None)
+
+
+def builder_response(
+    request: HttpRequest, system: str, kind: str, *, saved_list: SavedList | None
+) -> HttpResponse:
+    """The builder for a new list or a saved one: read, act, check, draw."""
+    info = system_info(system)
+    label = kind_label(system, kind)
+    note = ""
+    import_errors: list[str] = []
+    save_errors: list[dict[str, str]] = []
+    catalogue = current_catalogue()
+    if request.method == "POST":
+        if request.FILES.get("import_file"):
+            doc, import_errors = _imported(request, system, kind, catalogue)
+        else:
+            doc = read_document(system, kind, request.POST, catalogue)
+            note = apply_action(doc, request.POST, catalogue)
+        if request.POST.get("action") == "save":
+            saved, save_errors = _save(request, doc, saved_list)
+            if saved is not None:
+                target = reverse("web:saved-list", args=[saved.uuid])
+                if request.htmx:  # type: ignore[attr-defined]
+                    response = HttpResponse(status=204)
+                    response["HX-Redirect"] = target
+                    return response
+                return redirect(target)
+    elif saved_list is not None:
+        doc = copy.deepcopy(saved_list.document)
+        doc.setdefault("house_rules", {"prices": {}, "notes": ""})
+    else:
+        doc = new_document(system, kind, catalogue)
+    catalogue = catalogue_for_document(doc)
+    owned = (
+        _owned_figures(request, system)
+        if request.POST.get("from_collection", request.GET.get("from_collection"))
+        else None
+    )
+    partial = (
+        request.htmx  # type: ignore[attr-defined]
+        and request.headers.get("HX-Trigger") == "builder-form"
+        and request.POST.get("action", "check") == "check"
+    )
+    context = builder_context(doc, catalogue, owned, fields=not partial)
+    context.update(
+        {
+            "system": info,
+            "kind": kind,
+            "kind_label": label,
+            "note": note,
+            "nav": "build",
+            "import_errors": import_errors,
+            "save_errors": save_errors,
+            "saved_list": saved_list,
+            "from_collection": owned is not None,
+        }
+    )
+    if saved_list is not None or request.user.is_authenticated:
+        context["fielding"] = _fielding(request, doc, catalogue)
+    if not request.htmx:  # type: ignore[attr-defined]
+        return render(request, "web/build/page.html", context)
+    if partial:
+        # A value changed: only the verdicts move, the fields stay as the player left them.
+        response = render(request, "web/build/_oob.html", context)
+        response["HX-Reswap"] = "none"
+        return response
+    return render(request, "web/build/_builder.html", context)
+
+
+def _save(
+    request: HttpRequest, doc: dict[str, Any], saved_list: SavedList | None
+) -> tuple[SavedList | None, list[dict[str, str]]]:
+    """Save the list as it stands, legal or not; only a document the engine cannot read
+    is refused, with every path named."""
+    if not request.user.is_authenticated:
+        return None, [
+            {
+                "path": "",
+                "message": "Log in or sign up to save lists; export keeps a copy meanwhile.",
+            }
+        ]
+    try:
+        if saved_list is None:
+            saved = saved_list_create(owner=request.user, document=doc)
+        else:
+            saved = saved_list_update(saved_list=saved_list, document=doc)
+    except ApplicationError as exc:
+        return None, [
+            {"path": d.get("path", ""), "message": d.get("message", "")} for d in exc.details
+        ] or [{"path": "", "message": exc.message}]
+    messages.success(request, f"Saved “{saved.name}”.")
+    return saved, []
+
+
+def _owned_figures(request: HttpRequest, system: str) -> set[str] | None:
+    if not request.user.is_authenticated:
+        return None
+    return {
+        f"{s}/{i}"
+        for (s, t, i), n in owned_counts(user=request.user).items()
+        if t == "figure" and n > 0
+    }
+
+
+def _fielding(
+    request: HttpRequest, doc: dict[str, Any], catalogue: Catalogue
+) -> dict[str, Any] | None:
+    if not request.user.is_authenticated:
+        return None
+    try:
+        return collection_fielding(user=request.user, document=doc, catalogue=catalogue)
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+def builder_context(
+    doc: dict[str, Any],
+    catalogue: Catalogue,
+    owned: set[str] | None = None,
+    *,
+    fields: bool = True,
+) -> dict[str, Any]:
+    """Everything the builder template shows for a document: fields, verdict, prices."""
+    system, kind = doc["system"], doc["kind"]
+    verdict = list_check(catalogue=catalogue, doc=doc)
+    laid_out = builder_view.layout(verdict, len(doc["entries"]))
+    entries = [
+        {
+            "index": i,
+            "fields": pickers.entry_fields(system, kind, entry, catalogue, owned) if fields else [],
+            "violations": laid_out["by_entry"].get(i, []),
+            "price": laid_out["prices"].get(i),
+            "title": _entry_title(entry, i),
+            "part": entry.get("part") if isinstance(entry, dict) else None,
+        }
+        for i, entry in enumerate(doc["entries"])
+    ]
+    settings = doc.get("settings") or {}
+    prices = (doc.get("house_rules") or {}).get("prices") or {}
+    unpriced = unpriced_ids([v["message"] for v in verdict["violations"]])
+    house_ids = list(prices) + [i for i in unpriced if i not in prices]
+    names = {r.id: r.name for r in catalogue if r.system == system}
+    context: dict[str, Any] = {
+        "doc": doc,
+        "content_json": json.dumps(doc.get("content", [])),
+        "pins": [
+            ref
+            for ref in (
+                doc.get("content") if isinstance(doc.get("content"), list) else [doc.get("content")]
+            )
+            if isinstance(ref, dict)
+        ],
+        "verdict": verdict,
+        "layout": laid_out,
+        "entries": entries,
+        "add_options": pickers.add_options(system, kind, catalogue, owned) if fields else [],
+        "add_label": {"archetype": "Archetype", "figure": "Figure", "part": "Part"}.get(
+            ADD_KEY[(system, kind)], ""
+        ),
+        "settings": [
+            {"spec": s, "value": settings.get(s.key)} for s in setting_specs(system, kind)
+        ],
+        "house_prices": [
+            {"id": i, "name": names.get(i, i), "value": prices.get(i, "")} for i in house_ids
+        ],
+        "notes": (doc.get("house_rules") or {}).get("notes", ""),
+        "export_json": json.dumps(doc, ensure_ascii=False),
+    }
+    if system == "cs-hex":
+        context["schematic"] = hex_schematic(verdict.get("breakdown") or {})
+    return context
+
+
+def _entry_title(entry: Any, index: int) -> str:
+    if not isinstance(entry, dict):
+        return f"Entry {index + 1}"
+    for key in ("name", "label", "model", "element"):
+        if entry.get(key):
+            return str(entry[key])
+    for key in ("archetype", "figure", "part", "weapon"):
+        if entry.get(key):
+            return str(entry[key]).replace("_", " ").replace("-", " ").capitalize()
+    return f"Entry {index + 1}"
+
+
+def _export(doc: dict[str, Any]) -> HttpResponse:
+    response = HttpResponse(
+        json.dumps(doc, indent=2, ensure_ascii=False) + "\n", content_type="application/json"
+    )
+    name = slugify(doc.get("name") or "list") or "list"
+    response["Content-Disposition"] = f'attachment; filename="{name}.json"'
+    return response
+
+
+def _imported(
+    request: HttpRequest, system: str, kind: str, catalogue: Catalogue
+) -> tuple[dict[str, Any], list[str]]:
+    """A list file read back into the builder; anything wrong keeps the empty list and says why."""
+    upload = request.FILES["import_file"]
+    empty = new_document(system, kind, catalogue)
+    if upload.size and upload.size > MAX_IMPORT_BYTES:
+        return empty, [f"The file is {upload.size} bytes; at most {MAX_IMPORT_BYTES} are read."]
+    try:
+        doc = json.loads(upload.read().decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        return empty, [f"Not a JSON list file: {exc}"]
+    if isinstance(doc, dict) and doc.get("format") == "muster-lists/1":
+        lists = doc.get("lists") or []
+        doc = next((d for d in lists if isinstance(d, dict) and d.get("system") == system), None)
+    if not isinstance(doc, dict) or doc.get("system") != system or doc.get("kind") != kind:
+        return empty, [f"The file holds no {system} {kind} list."]
+    if not isinstance(doc.get("entries"), list):
+        return empty, ["$.entries: the list has no entries array."]
+    doc.setdefault("house_rules", {"prices": {}, "notes": ""})
+    return doc, []
+
+
+def build_export(request: HttpRequest, system: str, kind: str) -> HttpResponse:
+    """The list being built, as a ``muster-list/1`` file to download."""
+    system_info(system)
+    kind_label(system, kind)
+    try:
+        doc = json.loads(request.POST.get("document", ""))
+    except json.JSONDecodeError:
+        return HttpResponse(
+            "The list to export is not JSON.", status=400, content_type="text/plain"
+        )
+    if not isinstance(doc, dict) or doc.get("system") != system or doc.get("kind") != kind:
+        return HttpResponse(
+            f"The document is not a {system} {kind} list.", status=400, content_type="text/plain"
+        )
+    return _export(doc)

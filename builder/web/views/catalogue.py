@@ -1,0 +1,121 @@
+"""The catalogue per system: browse and filter, and a readable page per record."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from builder.web import records
+from builder.web.forms import CatalogueFilterForm
+from builder.web.selectors.catalogue import (
+    TYPE_LABELS,
+    BrowseFilters,
+    abilities_by_id,
+    filter_choices,
+    names_by_id,
+    record_browse,
+    record_get,
+    record_types_present,
+)
+from builder.web.systems import SYSTEM_INFO, system_info
+from content.models import Figure
+
+
+def catalogue_index(request: HttpRequest) -> HttpResponse:
+    return render(
+        request, "web/catalogue/index.html", {"systems": SYSTEM_INFO.values(), "nav": "catalogue"}
+    )
+
+
+def catalogue_browse(request: HttpRequest, system: str) -> HttpResponse:
+    info = system_info(system)
+    types = record_types_present(system)
+    choices = filter_choices(system)
+    form = CatalogueFilterForm(
+        request.GET or None,
+        types=[(t, f"{label} ({n})") for t, label, n in types],
+        releases=choices["releases"],
+        kinds=choices["kinds"],
+    )
+    filters = BrowseFilters()
+    if form.is_valid():
+        filters = BrowseFilters(**form.cleaned_data)
+    found = record_browse(system, filters)
+    template = (
+        "web/catalogue/_results.html" if request.htmx else "web/catalogue/browse.html"  # type: ignore[attr-defined]
+    )
+    return render(
+        request,
+        template,
+        {
+            "system": info,
+            "form": form,
+            "records": found,
+            "type_labels": TYPE_LABELS,
+            "types": types,
+            "has_figures": any(t == "figure" for t, _, _ in types),
+            "nav": "catalogue",
+        },
+    )
+
+
+def record_detail(request: HttpRequest, system: str, type: str, stable_id: str) -> HttpResponse:
+    info = system_info(system)
+    record = record_get(system, type, stable_id)
+    data = record.data or {}
+    context: dict[str, object] = {
+        "system": info,
+        "record": record,
+        "type": type,
+        "type_label": TYPE_LABELS.get(type, type),
+        "nav": "catalogue",
+        "data": data,
+    }
+    shown: set[str] = {"transcribed"}
+    if type in ("figure", "combat_dial", "speed_dial", "archetype"):
+        abilities = abilities_by_id(system)
+    if isinstance(record, Figure):
+        if record.combat_dial is not None:
+            context["dial"] = records.dial_rows(record.combat_dial.data, abilities)
+            context["dial_record"] = record.combat_dial
+        if record.speed_dial is not None:
+            context["speeds"] = records.speed_rows(record.speed_dial.data, abilities)
+            context["speed_record"] = record.speed_dial
+        context["base"] = data.get("base") or {}
+        shown |= {"base", "combat_dial", "speed_dial", "release", "kind", "point_value"}
+    elif type == "combat_dial":
+        context["dial"] = records.dial_rows(data, abilities)
+        shown |= {"clicks", "stats"}
+    elif type == "speed_dial":
+        context["speeds"] = records.speed_rows(data, abilities)
+        shown |= {"speeds"}
+    elif type == "archetype":
+        names = {k: v["name"] for k, v in abilities.items()}
+        context["archetype"] = records.archetype_view(data, names)
+        shown |= {"qualities", "upgrades", "skills", "rules", "special", "single_quality"}
+    elif type == "weapon":
+        bands = records.range_bands(data)
+        if bands:
+            context["bands"] = bands
+            shown.add("to_hit")
+        if isinstance(data.get("points"), dict) and data["points"].get("not_given"):
+            context["points_not_given"] = True
+            shown.add("points")
+        if data.get("traits"):
+            traits = names_by_id(system, "ability")
+            context["traits"] = [traits.get(t, t) for t in data["traits"]]
+            shown.add("traits")
+    elif type == "mass_table":
+        table = records.mass_table(data)
+        if table:
+            context["mass"] = table
+            shown |= {"rows", "ratings", "rating"}
+    if "rule_text" in data:
+        context["rule_text"] = data["rule_text"]
+        shown.add("rule_text")
+    if "text" in data and isinstance(data["text"], str):
+        context["rule_text"] = data["text"]
+        shown.add("text")
+    rest = {k: v for k, v in data.items() if k not in shown}
+    context["rest"] = records.readable(rest) if rest else None
+    return render(request, "web/catalogue/record.html", context)

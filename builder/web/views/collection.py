@@ -1,0 +1,151 @@
+"""My collection: how many of each figure (or model and weapon) I own, and which of my
+lists my collection can field."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+
+from builder.collections.models import CollectionItem
+from builder.collections.requirements import collectable, list_needs
+from builder.collections.selectors import collection_items_for_owner, owned_counts
+from builder.collections.services import (
+    collection_item_create,
+    collection_item_delete,
+    collection_item_update,
+)
+from builder.core.errors import ApplicationError
+from builder.lists.selectors import saved_lists_for_owner
+from builder.web.selectors.catalogue import current_catalogue
+from builder.web.systems import SYSTEM_INFO, system_info
+
+COLLECTED_TYPES = {
+    "cs-air-action": ("figure",),
+    "cs-aces": ("figure",),
+    "crimson-dust": ("archetype", "weapon"),
+}
+MAX_QUANTITY = 999
+
+
+@login_required
+def collection(request: HttpRequest, system: str = "cs-air-action") -> HttpResponse:
+    info = system_info(system)
+    if not collectable(system):
+        system = "cs-air-action"
+        info = system_info(system)
+    catalogue = current_catalogue()
+    records = [
+        r
+        for t in COLLECTED_TYPES[system]
+        for r in sorted(catalogue.records(system, t).values(), key=lambda r: r.name.lower())
+    ]
+    good = {
+        (item.record_type, item.stable_id): item
+        for item in collection_items_for_owner(user=request.user).filter(
+            system__slug=system, condition=CollectionItem.Condition.GOOD
+        )
+    }
+    errors: dict[str, str] = {}
+    if request.method == "POST":
+        changed = 0
+        for record in records:
+            key = f"q-{record.type}-{record.id}"
+            if key not in request.POST:
+                continue
+            raw = request.POST[key].strip() or "0"
+            try:
+                quantity = int(raw)
+                if not 0 <= quantity <= MAX_QUANTITY:
+                    raise ValueError
+            except ValueError:
+                errors[key] = f"Give a whole number from 0 to {MAX_QUANTITY}."
+                continue
+            item = good.get((record.type, record.id))
+            if item is None and quantity:
+                item = _good_item(request, system, record)
+            try:
+                if item is None and quantity:
+                    collection_item_create(
+                        owner=request.user,
+                        system=system,
+                        record_type=record.type,
+                        stable_id=record.id,
+                        quantity=quantity,
+                    )
+                elif item is not None and quantity == 0:
+                    collection_item_delete(item=item)
+                elif item is not None and item.quantity != quantity:
+                    collection_item_update(item=item, quantity=quantity)
+                else:
+                    continue
+                changed += 1
+            except ApplicationError as exc:
+                raced = (
+                    _good_item(request, system, record) if exc.code == "duplicate_item" else None
+                )
+                if raced is None:
+                    errors[key] = exc.message
+                elif raced.quantity != quantity:  # written meanwhile by a live update
+                    collection_item_update(item=raced, quantity=quantity)
+        if not errors:
+            messages.success(request, f"Collection saved ({changed} change{'s' * (changed != 1)}).")
+            if not request.htmx:  # type: ignore[attr-defined]
+                return redirect("web:collection-system", system=system)
+    counts = owned_counts(user=request.user)
+    rows = [
+        {
+            "record": r,
+            "field": f"q-{r.type}-{r.id}",
+            "owned": counts[(system, r.type, r.id)],
+            "value": request.POST.get(f"q-{r.type}-{r.id}")
+            if errors
+            else counts[(system, r.type, r.id)],
+            "error": errors.get(f"q-{r.type}-{r.id}", ""),
+            "points": r.data.get("point_value")
+            if r.type == "figure"
+            else (r.data.get("qualities", {}).get("regular") or {}).get("points"),
+        }
+        for r in records
+    ]
+    context = {
+        "system": info,
+        "systems": [s for s in SYSTEM_INFO.values() if collectable(s.slug)],
+        "rows": rows,
+        "lists": _fielding(request, system, counts),
+        "nav": "collection",
+        "build_kind": info.kinds[0][0],
+    }
+    template = "web/collection/_oob.html" if request.htmx else "web/collection/page.html"  # type: ignore[attr-defined]
+    return render(request, template, context)
+
+
+def _fielding(request: HttpRequest, system: str, counts: Any) -> list[dict[str, Any]]:
+    """Each of the player's lists of this game and whether the collection fields it, from
+    one read of the collection."""
+    found = []
+    for saved in saved_lists_for_owner(user=request.user).filter(system__slug=system):
+        missing = []
+        for need in list_needs(saved.document):
+            have = counts[(need.system, need.record_type, need.stable_id)]
+            if have < need.quantity:
+                missing.append(f"needs {need.quantity} × {need.stable_id}, owns {have}")
+        found.append({"list": saved, "can_field": not missing, "missing": missing})
+    return found
+
+
+def _good_item(request: HttpRequest, system: str, record: Any) -> CollectionItem | None:
+    """The row another request (a live update racing a submit) may have just written."""
+    return (
+        collection_items_for_owner(user=request.user)
+        .filter(
+            system__slug=system,
+            record_type=record.type,
+            stable_id=record.id,
+            condition=CollectionItem.Condition.GOOD,
+        )
+        .first()
+    )

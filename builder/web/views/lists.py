@@ -1,0 +1,146 @@
+"""A player's saved lists: open in the builder, duplicate, rename, trash and restore, share,
+and upgrade to newer packs after seeing what would change."""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from builder.core.errors import ApplicationError
+from builder.lists.models import SavedList
+from builder.lists.selectors import (
+    saved_list_get_for_owner,
+    saved_list_get_shared,
+    saved_list_upgrade_preview,
+    saved_lists_for_owner,
+)
+from builder.lists.services import (
+    saved_list_duplicate,
+    saved_list_rename,
+    saved_list_restore,
+    saved_list_set_share_token,
+    saved_list_trash,
+    saved_list_update,
+    saved_list_upgrade,
+)
+from builder.web.builder_view import layout
+from builder.web.systems import SYSTEM_INFO, kind_label
+from builder.web.views.build import builder_response
+
+
+@login_required
+def my_lists(request: HttpRequest) -> HttpResponse:
+    lists = list(saved_lists_for_owner(user=request.user).order_by("-updated_at"))
+    trash = list(saved_lists_for_owner(user=request.user, trashed=True).order_by("-deleted_at"))
+    return render(
+        request,
+        "web/lists/index.html",
+        {"lists": lists, "trash": trash, "systems": SYSTEM_INFO, "nav": "lists"},
+    )
+
+
+@login_required
+def saved_list(request: HttpRequest, list_uuid: UUID) -> HttpResponse:
+    saved = saved_list_get_for_owner(user=request.user, list_uuid=list_uuid)
+    return builder_response(request, saved.system.slug, saved.kind, saved_list=saved)
+
+
+def _owned(request: HttpRequest, list_uuid: UUID, trashed: bool | None = False) -> SavedList:
+    return saved_list_get_for_owner(user=request.user, list_uuid=list_uuid, trashed=trashed)
+
+
+@login_required
+@require_POST
+def list_duplicate(request: HttpRequest, list_uuid: UUID) -> HttpResponse:
+    copy_ = saved_list_duplicate(saved_list=_owned(request, list_uuid), owner=request.user)
+    messages.success(request, f"Made “{copy_.name}”.")
+    return redirect("web:my-lists")
+
+
+@login_required
+@require_POST
+def list_rename(request: HttpRequest, list_uuid: UUID) -> HttpResponse:
+    saved = _owned(request, list_uuid)
+    name = request.POST.get("name", "").strip()
+    if not name:
+        messages.error(request, "A list needs a name.")
+    else:
+        try:
+            saved_list_rename(saved_list=saved, name=name[:200])
+            messages.success(request, f"Renamed to “{name[:200]}”.")
+        except ApplicationError as exc:
+            messages.error(request, exc.message)
+    return redirect(request.POST.get("next") or "web:my-lists")
+
+
+@login_required
+@require_POST
+def list_trash(request: HttpRequest, list_uuid: UUID) -> HttpResponse:
+    saved = saved_list_trash(saved_list=_owned(request, list_uuid))
+    messages.success(request, f"“{saved.name}” is in the trash for 30 days.")
+    return redirect("web:my-lists")
+
+
+@login_required
+@require_POST
+def list_restore(request: HttpRequest, list_uuid: UUID) -> HttpResponse:
+    saved = _owned(request, list_uuid, trashed=True)
+    try:
+        saved_list_restore(saved_list=saved)
+        messages.success(request, f"Restored “{saved.name}”.")
+    except ApplicationError as exc:
+        messages.error(request, exc.message)
+    return redirect("web:my-lists")
+
+
+@login_required
+@require_POST
+def list_share(request: HttpRequest, list_uuid: UUID) -> HttpResponse:
+    saved = _owned(request, list_uuid)
+    visibility = request.POST.get("visibility", "")
+    if visibility in SavedList.Visibility.values:
+        saved_list_update(saved_list=saved, visibility=visibility)
+    if request.POST.get("new_link"):
+        saved_list_set_share_token(saved_list=saved)
+        messages.success(request, "A new link: the old one no longer opens the list.")
+    return redirect("web:saved-list", list_uuid=saved.uuid)
+
+
+@login_required
+def list_upgrade(request: HttpRequest, list_uuid: UUID) -> HttpResponse:
+    saved = _owned(request, list_uuid)
+    if request.method == "POST":
+        saved_list_upgrade(saved_list=saved)
+        messages.success(request, f"“{saved.name}” now uses the newest packs.")
+        return redirect("web:saved-list", list_uuid=saved.uuid)
+    preview = saved_list_upgrade_preview(saved_list=saved)
+    return render(
+        request, "web/lists/upgrade.html", {"saved": saved, "preview": preview, "nav": "lists"}
+    )
+
+
+def shared_list(request: HttpRequest, token: str) -> HttpResponse:
+    saved = saved_list_get_shared(token=token)
+    verdict: dict[str, Any] = {
+        "legal": saved.legal,
+        "points": saved.points,
+        "limit": saved.points_limit,
+        "violations": saved.violations,
+        "breakdown": saved.breakdown,
+    }
+    return render(
+        request,
+        "web/lists/shared.html",
+        {
+            "saved": saved,
+            "verdict": verdict,
+            "layout": layout(verdict, len(saved.document.get("entries", []))),
+            "kind_label": kind_label(saved.system.slug, saved.kind),
+        },
+    )

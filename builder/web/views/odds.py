@@ -1,0 +1,85 @@
+"""Odds: pick a system, a query, an attacker and a target (or raw values); see the exact
+distribution as a chart drawn on the server, "at least k" and the mean."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from builder.web.charts import bar_chart
+from builder.web.odds_form import param_fields, read_params
+from builder.web.selectors.catalogue import current_catalogue
+from builder.web.systems import SYSTEM_INFO, system_info
+from rules_engine.errors import BadDocument
+from rules_engine.odds import odds, odds_queries
+
+
+def odds_page(request: HttpRequest, system: str = "crimson-dust") -> HttpResponse:
+    info = system_info(system)
+    queries = odds_queries(system)
+    by_name = {q["query"]: q for q in queries}
+    query = request.GET.get("query", "")
+    if query not in by_name:
+        query = queries[0]["query"]
+    catalogue = current_catalogue()
+    fields = param_fields(by_name[query], request.GET, catalogue, system)
+    context: dict[str, Any] = {
+        "system": info,
+        "systems": SYSTEM_INFO.values(),
+        "queries": queries,
+        "query": by_name[query],
+        "fields": fields,
+        "given": [(k, v) for k, v in request.GET.items() if k != "query" and v],
+        "nav": "odds",
+    }
+    try:
+        answer = odds(
+            catalogue,
+            system,
+            query,
+            read_params(fields, request.GET, submitted="query" in request.GET),
+        )
+    except BadDocument as exc:
+        context["errors"] = {e.path.removeprefix("params."): e.message for e in exc.errors}
+        for f in fields:
+            f.error = context["errors"].pop(f.name, "")
+    else:
+        context["answer"] = answer
+        context["distributions"] = [
+            _distribution(name, dist, lead=name == answer["headline"])
+            for name, dist in answer["distributions"].items()
+        ]
+        context["distributions"].sort(key=lambda d: not d["lead"])
+    template = "web/odds/_result.html" if request.htmx else "web/odds/page.html"  # type: ignore[attr-defined]
+    return render(request, template, context)
+
+
+def _distribution(name: str, dist: dict[str, Any], *, lead: bool) -> dict[str, Any]:
+    keys = sorted(dist["distribution"], key=_number_first)
+    at_least = dist.get("at_least") or {}
+    title = name.replace("_", " ").replace(".", ": ")
+    return {
+        "name": title,
+        "lead": lead,
+        "mean": dist.get("mean"),
+        "chart": bar_chart(title, [(k, dist["distribution"][k]["value"]) for k in keys]),
+        "rows": [
+            {
+                "value": k,
+                "p": dist["distribution"][k]["value"],
+                "exact": dist["distribution"][k]["exact"],
+                "at_least": (at_least.get(k) or {}).get("value"),
+                "at_least_exact": (at_least.get(k) or {}).get("exact", ""),
+            }
+            for k in keys
+        ],
+    }
+
+
+def _number_first(key: str) -> tuple[int, float, str]:
+    try:
+        return (0, float(key), key)
+    except ValueError:
+        return (1, 0.0, key)

@@ -1,0 +1,69 @@
+"""The one place the CLI and batch mode ask a system's odds query, so every caller gets the
+same checks: a known query, parameter names that are parameters (never an internal name
+such as ``catalogue``), and an answer or a ``BadDocument``, whatever the values."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules_engine.catalogue import Catalogue
+from rules_engine.errors import BadDocument, DocumentError
+
+RESERVED = frozenset({"catalogue", "self", "params", "query", "system"})
+"""Names that belong to the call, not to a query; a parameter so named is refused."""
+
+
+def odds_queries(system: str) -> list[dict[str, Any]]:
+    """Each odds query of ``system``, every parameter described (``rules_engine.odds``)."""
+    from rules_engine.odds import odds_queries as describe
+
+    return describe(system)
+
+
+def ask_odds(
+    catalogue: Catalogue, system: str, query: Any, params: Mapping[str, Any]
+) -> dict[str, Any]:
+    """The answer of one odds query, in the one shape every query shares.
+
+    Args:
+        catalogue: the content snapshot.
+        system: the game system's slug.
+        query: the query's name (``odds_queries`` lists them).
+        params: the query's parameters by name, values as read from JSON.
+
+    Raises:
+        BadDocument: an unknown system or query, a parameter the query does not take (path
+        ``params.NAME``), or a value it cannot answer for.
+    """
+    from rules_engine.odds import odds
+
+    if not isinstance(query, str):
+        raise BadDocument.at("query", f"an odds query is named by text, not {query!r}")
+    bad = [
+        DocumentError(f"params.{k}", f"{query} has no parameter {k!r}")
+        for k in params
+        if not isinstance(k, str) or k in RESERVED or k.startswith("_")
+    ]
+    if bad:
+        raise BadDocument(bad)
+    try:
+        return odds(catalogue, system, query, params)
+    except BadDocument:
+        raise
+    except (
+        TypeError,
+        ValueError,
+        KeyError,
+        IndexError,
+        AttributeError,
+        OverflowError,
+        ZeroDivisionError,
+        RecursionError,
+    ) as exc:
+        # A value of a type or size the query does not read: the caller's input, not a fault
+        # of the engine, so it is answered as a bad document naming the parameters.
+        given = ", ".join(f"{k}={v!r}"[:60] for k, v in params.items()) or "no parameters"
+        raise BadDocument.at(
+            "params", f"{query} cannot be answered for {given}: {type(exc).__name__}: {exc}"[:300]
+        ) from None

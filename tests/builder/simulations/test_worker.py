@@ -1,0 +1,198 @@
+"""Simulation jobs on real Celery workers over Redis, sharing the PostgreSQL test database.
+
+A worker is killed with SIGKILL in the middle of a job; a second worker picks up the
+unacknowledged block and the report comes out identical to a run in one piece. Reports are
+the same for one worker process and for two.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from django.db import connection
+
+from builder.api import engine
+from builder.celery import app as celery_app
+from builder.simulations.models import SimulationBlock, SimulationJob
+from content.api_selectors import engine_catalogue
+from tests.builder.api_fixtures import ROOT, example_list
+
+REDIS_URL = os.environ.get("TEST_CELERY_BROKER_URL", "redis://127.0.0.1:6379/4")
+JOBS = "/api/v1/simulations/"
+
+pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+
+
+def _redis_up() -> bool:
+    try:
+        import redis
+
+        redis.Redis.from_url(REDIS_URL, socket_connect_timeout=1).ping()
+    except Exception:
+        return False
+    return True
+
+
+@pytest.fixture
+def broker() -> Iterator[str]:
+    """Redis as the broker of this process, emptied before and after."""
+    if connection.vendor != "postgresql":
+        pytest.skip("workers share the test database: run with DATABASE_URL=postgres://...")
+    if not _redis_up():
+        pytest.skip(f"Redis is not reachable at {REDIS_URL}")
+    import redis
+
+    client = redis.Redis.from_url(REDIS_URL)
+    client.flushdb()
+    old = (celery_app.conf.broker_url, celery_app.conf.broker_transport_options)
+    celery_app.conf.broker_url = REDIS_URL
+    celery_app.conf.broker_transport_options = {"visibility_timeout": 4}
+    celery_app._pool = None
+    yield REDIS_URL
+    celery_app.conf.broker_url, celery_app.conf.broker_transport_options = old
+    celery_app._pool = None
+    client.flushdb()
+
+
+def _database_url() -> str:
+    db = connection.settings_dict
+    user = db.get("USER") or "postgres"
+    password = f":{db['PASSWORD']}" if db.get("PASSWORD") else ""
+    host = f"{db.get('HOST') or '127.0.0.1'}:{db.get('PORT') or 5432}"
+    return f"postgres://{user}{password}@{host}/{db['NAME']}"
+
+
+class Workers:
+    """Celery worker processes started for one test, each in its own process group."""
+
+    def __init__(self, broker_url: str) -> None:
+        self.broker_url = broker_url
+        self.procs: list[subprocess.Popen[bytes]] = []
+
+    def start(self, name: str, concurrency: int = 1) -> subprocess.Popen[bytes]:
+        env = {
+            **os.environ,
+            "DJANGO_SETTINGS_MODULE": "builder.settings.test",
+            "DATABASE_URL": _database_url(),
+            "CELERY_BROKER_URL": self.broker_url,
+            "CELERY_VISIBILITY_TIMEOUT": "4",
+        }
+        proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "builder",
+                "worker",
+                "--pool=prefork",
+                f"--concurrency={concurrency}",
+                "--prefetch-multiplier=1",
+                "-O",
+                "fair",
+                "--without-gossip",
+                "--without-mingle",
+                "--without-heartbeat",
+                "--loglevel=warning",
+                "-n",
+                f"{name}@%h",
+            ],
+            cwd=ROOT,
+            env=env,
+            start_new_session=True,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        self.procs.append(proc)
+        return proc
+
+    def kill(self, proc: subprocess.Popen[bytes]) -> None:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=10)
+
+    def stop_all(self) -> None:
+        for proc in self.procs:
+            if proc.poll() is None:
+                os.killpg(proc.pid, signal.SIGTERM)
+        for proc in self.procs:
+            try:
+                proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait(timeout=10)
+
+
+@pytest.fixture
+def workers(broker: str) -> Iterator[Workers]:
+    started = Workers(broker)
+    yield started
+    started.stop_all()
+
+
+def fight(runs: int, seed: int) -> dict[str, Any]:
+    doc = example_list("crimson-dust/dust-devils-500.json")
+    return {"list_a": doc, "list_b": doc, "runs": runs, "seed": seed, "scenario": {}}
+
+
+def in_one_piece(body: dict[str, Any]) -> dict[str, Any]:
+    return engine.simulate(
+        engine_catalogue(),
+        body["list_a"],
+        body["list_b"],
+        runs=body["runs"],
+        seed=body["seed"],
+        scenario=body["scenario"],
+    )
+
+
+def wait_for(job_id: str, until: Any, timeout: float = 240) -> SimulationJob:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        job = SimulationJob.objects.get(public_id=job_id)
+        if until(job):
+            return job
+        if job.status == SimulationJob.Status.FAILED:
+            pytest.fail(f"job failed: {job.error}")
+        time.sleep(0.2)
+    pytest.fail(f"job {job_id} did not get there in {timeout} s: {job.status} {job.blocks_done}")
+
+
+def test_a_killed_worker_loses_nothing_and_counts_nothing_twice(api, packs, workers):
+    body = fight(runs=60_000, seed=21)
+    first = workers.start("first")
+    job = api.post(JOBS, body, format="json").json()
+    running = wait_for(job["id"], lambda j: j.started_at is not None)
+    assert running.status != SimulationJob.Status.DONE
+    workers.kill(first)
+    killed_at = SimulationJob.objects.get(public_id=job["id"])
+    assert killed_at.status != SimulationJob.Status.DONE
+
+    workers.start("second")
+    done = wait_for(job["id"], lambda j: j.status == SimulationJob.Status.DONE)
+    assert SimulationBlock.objects.filter(job=done).count() == done.blocks_total
+    assert api.get(job["result_url"]).json() == in_one_piece(body)
+    progress = api.get(job["url"]).json()["progress"]
+    assert progress["blocks_done"] == progress["blocks_total"]
+
+
+def test_one_worker_process_or_two_give_the_same_report(api, packs, workers):
+    body = fight(runs=20_000, seed=8)
+    one = workers.start("one", concurrency=1)
+    job_one = api.post(JOBS, body, format="json").json()
+    wait_for(job_one["id"], lambda j: j.status == SimulationJob.Status.DONE)
+    workers.kill(one)
+
+    workers.start("two", concurrency=2)
+    job_two = api.post(JOBS, body, format="json").json()
+    wait_for(job_two["id"], lambda j: j.status == SimulationJob.Status.DONE)
+
+    report_one = api.get(job_one["result_url"]).json()
+    report_two = api.get(job_two["result_url"]).json()
+    assert report_one == report_two == in_one_piece(body)

@@ -1,0 +1,194 @@
+"""The list builder through its form: live verdicts beside entries, saving, files."""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+
+from builder.lists.models import SavedList
+from tests.builder.web.conftest import example, form_data
+
+pytestmark = pytest.mark.django_db
+WARBAND = "/build/crimson-dust/warband/"
+HTMX = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TRIGGER": "builder-form"}
+
+
+def entry_block(page: str, index: int) -> str:
+    start = page.index(f'id="entry-{index}-verdict"')
+    return page[start : page.index("</div>", start)]
+
+
+def test_an_empty_builder_offers_the_archetypes(client: Client, packs: Any) -> None:
+    page = client.get(WARBAND).content.decode()
+    assert '<option value="medio">Medio (50 pts regular)</option>' in page
+    assert 'id="points-total">0</span> / 500 points' in page
+
+
+def test_adding_a_model_prices_it(client: Client, packs: Any) -> None:
+    data = form_data(example("crimson-dust/dust-devils-500.json")) | {"entry_count": "0"}
+    page = client.post(WARBAND, data | {"action": "add", "add": "medio"}).content.decode()
+    assert 'id="points-total">50</span> / 500 points' in page
+    assert '<p class="price">50 pts</p>' in page
+
+
+def test_the_example_warband_is_legal_at_500(client: Client, packs: Any) -> None:
+    page = client.post(WARBAND, form_data(example("crimson-dust/dust-devils-500.json")))
+    text = page.content.decode()
+    assert 'id="points-total">500</span> / 500 points' in text
+    assert '<span class="badge legal">Legal</span>' in text
+    assert "0 errors, 7 warnings" in text
+
+
+def test_a_broken_entry_shows_its_error_beside_it(client: Client, packs: Any) -> None:
+    doc = example("crimson-dust/dust-devils-500.json")
+    doc["entries"][1]["skills"] = ["heroic"]  # Brick is not a personality
+    page = client.post(WARBAND, form_data(doc), **HTMX).content.decode()
+    assert "<html" not in page  # only the verdicts travel
+    brick = entry_block(page, 1)
+    assert 'class="violation error" data-code="crimson-dust.heroic-not-personality"' in brick
+    assert "heroic-not-personality" not in entry_block(page, 0)
+    assert '<span class="badge illegal">Not legal</span>' in page
+
+
+def test_warnings_and_errors_look_different(client: Client, packs: Any) -> None:
+    doc = example("crimson-dust/dust-devils-500.json")
+    doc["points_limit"] = 400
+    page = client.post(WARBAND, form_data(doc)).content.decode()
+    assert 'class="violation error" data-code="crimson-dust.over-points-limit"' in page
+    assert 'class="violation warning" data-code="crimson-dust.price-not-given"' in page
+
+
+def test_a_house_price_replaces_the_missing_one(client: Client, packs: Any) -> None:
+    doc = example("crimson-dust/dust-devils-500.json")
+    page = client.post(WARBAND, form_data(doc)).content.decode()
+    assert 'name="price-rifle"' in page  # the builder asks for it
+    doc["house_rules"]["prices"] = {"rifle": 5}
+    page = client.post(WARBAND, form_data(doc), **HTMX).content.decode()
+    assert 'id="points-total">515</span>' in page  # three rifles at 5
+
+
+def test_a_ruling_setting_changes_the_check(client: Client, packs: Any) -> None:
+    doc = example("crimson-dust/dust-devils-500.json")
+    data = form_data(doc) | {"setting-heavy_armour_penalty": "bought"}
+    page = client.post(WARBAND, data).content.decode()
+    assert '<option value="bought" selected>bought</option>' in page
+
+
+def test_removing_an_entry(client: Client, packs: Any) -> None:
+    data = form_data(example("crimson-dust/dust-devils-500.json"))
+    page = client.post(WARBAND, data | {"action": "remove:0"}).content.decode()
+    assert "Sergeant Vance" not in page
+    assert 'id="points-total">367</span>' in page
+
+
+def test_export_downloads_the_document(client: Client, packs: Any) -> None:
+    doc = example("crimson-dust/dust-devils-500.json")
+    response = client.post(WARBAND + "export/", {"document": json.dumps(doc)})
+    assert response["Content-Disposition"] == 'attachment; filename="dust-devils.json"'
+    assert json.loads(response.content) == doc
+
+
+def test_import_reads_a_list_file(client: Client, packs: Any) -> None:
+    upload = SimpleUploadedFile(
+        "devils.json", json.dumps(example("crimson-dust/dust-devils-500.json")).encode()
+    )
+    page = client.post(WARBAND, {"import_file": upload}).content.decode()
+    assert 'value="Sergeant Vance"' in page
+    assert 'id="points-total">500</span>' in page
+
+
+def test_import_of_another_game_is_refused_with_a_reason(client: Client, packs: Any) -> None:
+    upload = SimpleUploadedFile(
+        "hawks.json", json.dumps(example("cs-air-action/bloodhawks-200.json")).encode()
+    )
+    page = client.post(WARBAND, {"import_file": upload}).content.decode()
+    assert "The file holds no crimson-dust warband list." in page
+
+
+def test_an_illegal_list_can_be_saved(client: Client, packs: Any) -> None:
+    user = get_user_model().objects.create_user("ada", password="a-long-pass-phrase")
+    client.force_login(user)
+    doc = example("crimson-dust/dust-devils-500.json")
+    doc["points_limit"] = 400
+    response = client.post(WARBAND, form_data(doc) | {"action": "save"})
+    saved = SavedList.objects.get(owner=user)
+    assert response["Location"] == f"/lists/{saved.uuid}/"
+    assert (saved.legal, saved.points, saved.points_limit) == (False, 500, 400)
+    page = client.get(f"/lists/{saved.uuid}/").content.decode()
+    assert 'value="Sergeant Vance"' in page
+    assert 'class="violation error" data-code="crimson-dust.over-points-limit"' in page
+
+
+def test_saving_needs_an_account(client: Client, packs: Any) -> None:
+    doc = example("crimson-dust/dust-devils-500.json")
+    page = client.post(WARBAND, form_data(doc) | {"action": "save"}).content.decode()
+    assert "Log in or sign up to save lists" in page
+    assert not SavedList.objects.exists()
+
+
+def test_someone_elses_list_is_not_found(client: Client, packs: Any) -> None:
+    owner = get_user_model().objects.create_user("ada", password="a-long-pass-phrase")
+    client.force_login(owner)
+    doc = example("crimson-dust/dust-devils-500.json")
+    client.post(WARBAND, form_data(doc) | {"action": "save"})
+    saved = SavedList.objects.get()
+    client.force_login(get_user_model().objects.create_user("bob", password="x-long-pass"))
+    assert client.get(f"/lists/{saved.uuid}/").status_code == 404
+
+
+def test_cs_hex_mass_budget_and_schematic(client: Client, packs: Any) -> None:
+    doc = example("cs-hex/light-fighter-legal.json")
+    page = client.post("/build/cs-hex/plane/", form_data(doc)).content.decode()
+    assert '<span class="badge legal">Legal</span>' in page
+    assert "mass left" in page
+    assert 'aria-label="Schematic: armour rows per area"' in page
+    doc["entries"][1]["points"] = 80  # heavier nose armour
+    doc["entries"].append({"part": "gun", "weapon": "cal-70", "count": 4})
+    page = client.post("/build/cs-hex/plane/", form_data(doc), **HTMX).content.decode()
+    assert "mass over budget" in page
+    assert 'data-code="cs-hex.over-free-mass"' in page
+
+
+@pytest.mark.parametrize(
+    ("url", "path"),
+    [
+        ("/build/cs-air-action/squadron/", "cs-air-action/bloodhawks-200.json"),
+        ("/build/cs-aces/team/", "cs-aces/kims-team.json"),
+        ("/build/black-skies/squadron/", "black-skies/tiger-squadron.squadron.json"),
+        ("/build/black-skies/fighter/", "black-skies/black-tiger.fighter.json"),
+    ],
+)
+def test_every_system_builds_its_example_legal(
+    client: Client, packs: Any, url: str, path: str
+) -> None:
+    page = client.post(url, form_data(example(path))).content.decode()
+    assert '<span class="badge legal">Legal</span>' in page
+
+
+def warband_of(models: int) -> dict[str, Any]:
+    doc = example("crimson-dust/dust-devils-500.json")
+    doc["points_limit"] = 100_000
+    doc["entries"] = [copy.deepcopy(doc["entries"][i % 6]) for i in range(models)]
+    return doc
+
+
+def test_live_update_queries_do_not_grow_with_the_list(client: Client, packs: Any) -> None:
+    counts = []
+    for models in (1, 50):
+        data = form_data(warband_of(models))
+        client.post(WARBAND, data, **HTMX)  # warm the catalogue snapshot
+        with CaptureQueriesContext(connection) as queries:
+            client.post(WARBAND, data, **HTMX)
+        counts.append(len(queries))
+    assert counts[0] == counts[1]
+    with CaptureQueriesContext(connection) as queries:
+        client.post(WARBAND, form_data(warband_of(50)))  # the whole page, not a live update
+    assert len(queries) == counts[0]
