@@ -235,14 +235,14 @@ class FigureAdmin(ImportExportMixin, CatalogueRecordAdmin):
     list_display = (
         "thumbnail",
         "name",
+        real_or_sample,
         "pilot",
         "plane_model",
         "collector_number",
         "kind",
         "point_value",
         "release",
-        "system",
-        real_or_sample,
+        "game",
     )
     list_display_links = ("name",)
     list_filter = (
@@ -315,6 +315,10 @@ class FigureAdmin(ImportExportMixin, CatalogueRecordAdmin):
 
     def photo_view(self, request: HttpRequest, pk: int, size: str) -> HttpResponse:
         return figure_photo_response(pk, size)
+
+    @admin.display(description="game", ordering="system_id")
+    def game(self, obj: models.Figure) -> str:
+        return obj.system.slug
 
     @admin.display(description="photo")
     def thumbnail(self, obj: models.Figure) -> SafeString | str:
