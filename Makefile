@@ -40,6 +40,7 @@ run: install var
 	$(PY) manage.py loadpack
 	@$(PY) manage.py ensureadmin > var/admin-login.txt
 	@echo "Starting a Celery worker (embedded broker under var/) and the site: open http://$(HOST):$(PORT)/"
+	@echo "API: http://$(HOST):$(PORT)/api/v1/ (docs at http://$(HOST):$(PORT)/api/docs/)"
 	@: > var/worker.log; \
 	  $(PY) -m celery -A builder worker --loglevel=warning --concurrency=1 >> var/worker.log 2>&1 & \
 	  worker=$$!; server=; tailer=; \

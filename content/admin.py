@@ -75,7 +75,6 @@ class CatalogueRecordAdmin(RecordAdminGuards, admin.ModelAdmin):
     readonly_fields = ("data_preview", "source_preview", "uncertain_preview")
     fieldsets = record_fieldsets()
     actions = (print_cards,)
-    prepopulated_fields = {"stable_id": ("name",)}
 
     class Media:
         css = {"all": ("content/admin.css",)}
@@ -116,6 +115,11 @@ class CatalogueRecordAdmin(RecordAdminGuards, admin.ModelAdmin):
                 "pack"
             ].help_text = "Leave blank to keep the record in your collection pack for its system."
         return form
+
+    def get_prepopulated_fields(self, request: HttpRequest, obj: Any = None) -> dict[str, Any]:
+        """A new record's stable id is made from its name as it is typed; an existing one is
+        never renamed, so it is left alone."""
+        return {"stable_id": ("name",)} if obj is None else {}
 
     def get_changeform_initial_data(self, request: HttpRequest) -> dict[str, Any]:
         """A new record is the collector's own: its source says so, nothing to type."""
@@ -227,6 +231,7 @@ class FigureAdmin(ImportExportMixin, CatalogueRecordAdmin):
     form = FigureForm
     resource_classes = [FigureResource]
     formats = [base_formats.CSV, base_formats.XLSX]
+    import_template_name = "admin/content/figure/import.html"
     list_display = (
         "thumbnail",
         "name",

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import copy
 import functools
+import json
 import unicodedata
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -37,6 +38,7 @@ from django.utils.safestring import SafeString
 
 from content.models import ContentPackVersion
 from content.references import record_referrers
+from content.services.collection import collection_pack_get_or_create
 from content.services.json_safety import document_hazards
 from content.services.records import record_sync_columns
 
@@ -60,11 +62,11 @@ class _Rollback(Exception):
     pass
 
 
-def _field_guard(clean: Callable[[Any], Any], is_json: bool) -> Callable[[Any], Any]:
+def _field_guard(clean: Callable[..., Any], is_json: bool) -> Callable[..., Any]:
     @functools.wraps(clean)
-    def guarded(value: Any) -> Any:
+    def guarded(*args: Any) -> Any:
         try:
-            result = clean(value)
+            result = clean(*args)
         except RecursionError as exc:
             raise ValidationError("nested too deeply to read") from exc
         except (ValueError, OverflowError, MemoryError) as exc:
@@ -93,6 +95,30 @@ def _bound_data_guard(bound_data: Callable[[Any, Any], Any]) -> Callable[[Any, A
     return guarded
 
 
+def _render_guard(widget: forms.Widget) -> Callable[..., SafeString]:
+    """A widget that cannot draw a broken document falls back to its raw JSON text, so the
+    record can still be opened and repaired."""
+    render = widget.render
+
+    @functools.wraps(render)
+    def guarded(name: str, value: Any, attrs: Any = None, renderer: Any = None) -> SafeString:
+        try:
+            return render(name, value, attrs, renderer)
+        except Exception as exc:  # a broken record must still open for repair
+            text = value if isinstance(value, str) else json.dumps(value, indent=2, default=str)
+            fallback = forms.Textarea(attrs={"rows": 20, "cols": 100}).render(
+                name, text, attrs, renderer
+            )
+            return format_html(
+                '<p class="errornote">This document cannot be shown as a form ({}); '
+                "repair its JSON here.</p>{}",
+                str(exc)[:200],
+                fallback,
+            )
+
+    return guarded
+
+
 def guarded_form(form_class: type[forms.ModelForm]) -> type[forms.ModelForm]:  # type: ignore[type-arg]
     """``form_class`` with the guards above: every problem becomes a form error."""
 
@@ -100,6 +126,7 @@ def guarded_form(form_class: type[forms.ModelForm]) -> type[forms.ModelForm]:  #
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             super().__init__(*args, **kwargs)
             for field in self.fields.values():
+                field.widget.render = _render_guard(field.widget)  # type: ignore[method-assign]
                 is_json = isinstance(field, forms.JSONField)
                 field.clean = _field_guard(field.clean, is_json)
                 if is_json:
@@ -136,6 +163,9 @@ def guarded_form(form_class: type[forms.ModelForm]) -> type[forms.ModelForm]:  #
             trial._state.fields_cache = dict(self.instance._state.fields_cache)
             try:
                 with transaction.atomic():
+                    if not trial.pack_id and trial.system_id:
+                        # Saved into the system's collection pack, as the admin does.
+                        trial.pack = collection_pack_get_or_create(system=trial.system)
                     record_sync_columns(trial)
                     trial.full_clean(validate_unique=False, validate_constraints=False)
                     trial.save()

@@ -119,6 +119,31 @@ def pack_version_records(
     return out
 
 
+_DEFERRED_RELATED = {
+    "system": ("system__name", "system__seed"),
+    "pack": ("pack__source", "pack__name", "pack__checksum"),
+}
+_FIGURE_FIELDS = (
+    "id",
+    "system",
+    "pack",
+    "stable_id",
+    "name",
+    "name_original",
+    "source",
+    "sample",
+    "uncertain",
+    "data",
+    "kind",
+    "collector_number",
+    "point_value",
+    "squadron_symbol",
+    "release",
+    "combat_dial",
+    "speed_dial",
+)
+
+
 def record_list(
     *,
     record_type: str,
@@ -131,9 +156,19 @@ def record_list(
 ) -> QuerySet[CatalogueRecord]:
     """Records of one type with the catalogue API's filters, in one query with their joins."""
     model = RECORD_MODELS[record_type]
-    rows = model.objects.select_related("system", "pack")
+    rows = model.objects.select_related("system", "pack").defer(
+        *_DEFERRED_RELATED["system"], *_DEFERRED_RELATED["pack"]
+    )
     if model is Figure:
-        rows = rows.select_related("release", "combat_dial", "speed_dial")
+        # Only the stable ids of a figure's release and dials: their documents stay unread.
+        rows = rows.select_related("release", "combat_dial", "speed_dial").only(
+            *_FIGURE_FIELDS,
+            "system__slug",
+            "pack__pack_id",
+            "release__stable_id",
+            "combat_dial__stable_id",
+            "speed_dial__stable_id",
+        )
     if system:
         rows = rows.filter(system__slug=system)
     if search:

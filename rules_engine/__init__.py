@@ -8,7 +8,13 @@ from rules_engine.api import check, cost
 from rules_engine.catalogue import Catalogue, Record, build_catalogue, load_catalogue
 from rules_engine.errors import BadDocument, DocumentError
 from rules_engine.odds import odds, odds_queries
-from rules_engine.simulation import merge_blocks, plan_blocks, simulate, simulate_block
+from rules_engine.simulation import (
+    merge_blocks,
+    plan_blocks,
+    simulate,
+    simulate_block,
+    validate_simulation,
+)
 from rules_engine.verdict import Severity, Verdict, Violation
 
 __all__ = [
@@ -29,4 +35,5 @@ __all__ = [
     "plan_blocks",
     "simulate",
     "simulate_block",
+    "validate_simulation",
 ]

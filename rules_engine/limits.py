@@ -46,6 +46,13 @@ MAX_MODELS = 200
 MAX_RUNS = 10_000_000
 """Runs per simulation. Runs are played in blocks, so memory does not grow with runs."""
 
+MAX_FIGHT_MODELS = 100
+"""Models on one side of a simulated fight (the fight arrays count them in small integers)."""
+
+MAX_MODEL_RUNS = 200_000_000
+"""Runs times the models of both sides, the work of one simulation: 10 million runs of 20
+models, or 1 million runs of 200."""
+
 MAX_SEED = 2**63 - 1
 """Seeds are whole numbers from 0 to this."""
 
@@ -110,20 +117,27 @@ def nesting_depth(text: str) -> int:
 def depth_errors(doc: Any, root: str = "$") -> list[DocumentError]:
     """A document already in memory (the Python API) nested deeper than ``MAX_DEPTH``,
     found without recursion, so the validators never meet a structure that could exhaust
-    their stack."""
-    stack: list[tuple[Any, int]] = [(doc, 0)]
+    their stack. Only containers are visited; plain dicts and lists by exact type, the
+    cheap test, with other mappings and sequences caught by the slower one."""
+    if not _is_container(doc):
+        return []
+    stack: list[tuple[Any, int]] = [(doc, 1)]
     while stack:
         value, depth = stack.pop()
-        if isinstance(value, Mapping):
-            children: Any = value.values()
-        elif isinstance(value, list | tuple):
-            children = value
-        else:
-            continue
-        if depth + 1 > MAX_DEPTH:
+        if depth > MAX_DEPTH:
             return [DocumentError(root, f"nested more than {MAX_DEPTH} deep (the limit)")]
-        stack.extend((v, depth + 1) for v in children)
+        for child in value.values() if isinstance(value, Mapping) else value:
+            kind = type(child)
+            if kind is dict or kind is list or (kind not in _SCALARS and _is_container(child)):
+                stack.append((child, depth + 1))
     return []
+
+
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
+def _is_container(value: Any) -> bool:
+    return isinstance(value, Mapping | list | tuple)
 
 
 def parse_json(
@@ -171,14 +185,13 @@ def parse_json(
             ) from None
     else:
         text = data
-    depth = nesting_depth(text)
-    if depth > MAX_DEPTH:
-        raise BadDocument.at(
-            label, f"nested {depth} deep, {depth - MAX_DEPTH} over the limit of {MAX_DEPTH}"
-        )
     try:
         reader = _int if max_int_digits == MAX_INT_DIGITS else _int_reader(max_int_digits)
+        # The C reader guards its own stack (a RecursionError past ~1,000 levels); the
+        # depth limit is checked on the result, which costs far less than scanning text.
         value = json.loads(text, parse_int=reader, parse_float=_float, parse_constant=_constant)
+        if depth_errors(value):
+            raise RecursionError
         if _SURROGATE.search(text):
             json.dumps(value, ensure_ascii=False).encode("utf-8")
         return value
@@ -192,7 +205,12 @@ def parse_json(
         ) from None
     except _TooLong as exc:
         raise BadDocument.at(label, f"{exc}{_where_long_number(text)}") from None
-    except (ValueError, RecursionError) as exc:  # anything else the reader refuses
+    except RecursionError:
+        depth = nesting_depth(text)
+        raise BadDocument.at(
+            label, f"nested {depth} deep, {depth - MAX_DEPTH} over the limit of {MAX_DEPTH}"
+        ) from None
+    except ValueError as exc:  # anything else the reader refuses
         raise BadDocument.at(label, f"not JSON: {exc}") from None
 
 

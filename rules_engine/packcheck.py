@@ -10,12 +10,19 @@ a crash or a number too large for the fight arrays.
 from __future__ import annotations
 
 import math
+import re
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 from rules_engine.errors import BadDocument, DocumentError
 from rules_engine.jsonpath import child
 from rules_engine.limits import MAX_PACK_BYTES, MAX_PACK_NUMBER, read_json_file
+from rules_engine.schema import CompiledSchema, compiled, schema_errors
+
+RECORD_SCHEMAS = Path(__file__).resolve().parent.parent / "content" / "schemas" / "records"
+"""The record schemas of the content app, read (never changed) by the engine."""
+KIND = re.compile(r"^[a-z][a-z0-9-]*$")
 
 PACK_INT_DIGITS = 400
 """Digits of a pack integer the reader takes, so a huge one is reported with its path."""
@@ -62,7 +69,34 @@ def pack_errors(doc: Any, label: str) -> list[DocumentError]:
         errors += _record_errors(rec, f"{label}:$.records[{i}]")
         if len(errors) >= MAX_ERRORS:
             return errors
-    return errors + _number_errors(doc, f"{label}:$")
+    errors += _number_errors(doc, f"{label}:$")
+    return errors or _data_errors(doc, label)
+
+
+def _data_errors(doc: dict[str, Any], label: str) -> list[DocumentError]:
+    """Each record's ``data`` against the record schemas the content app keeps
+    (``content/schemas/records/<type>[.<system>].json``), when they are there: the system
+    code reads ``data`` as those schemas promise."""
+    system = doc.get("system")
+    errors: list[DocumentError] = []
+    for i, rec in enumerate(doc.get("records") or []):
+        schema = _record_schema(str(rec.get("type")), str(system))
+        if schema is not None and not schema.is_valid(rec.get("data")):
+            errors += schema_errors(schema, rec.get("data"), f"{label}:$.records[{i}].data")
+            if len(errors) >= MAX_ERRORS:
+                break
+    return errors
+
+
+@cache
+def _record_schema(record_type: str, system: str) -> CompiledSchema | None:
+    if not KIND.match(record_type.replace("_", "-")) or not KIND.match(system):
+        return None
+    for name in (f"{record_type}.{system}.json", f"{record_type}.json"):
+        path = RECORD_SCHEMAS / name
+        if path.is_file():
+            return compiled(path)
+    return None
 
 
 def _text(value: Any) -> bool:

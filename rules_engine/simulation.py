@@ -19,8 +19,8 @@ from typing import Any, Protocol, cast
 
 from rules_engine.catalogue import Catalogue
 from rules_engine.errors import BadDocument, DocumentError
-from rules_engine.limits import BLOCK_RUNS, MAX_RUNS, MAX_SEED
-from rules_engine.listdoc import validate_list
+from rules_engine.limits import BLOCK_RUNS, MAX_FIGHT_MODELS, MAX_MODEL_RUNS, MAX_RUNS, MAX_SEED
+from rules_engine.listdoc import model_count, validate_list
 from rules_engine.systems import SYSTEM_PACKAGES
 from rules_engine.tally import Tally
 
@@ -86,7 +86,7 @@ def simulate(
         ``seed``).
     """
     scenario = {} if scenario is None else scenario
-    module = _validated(list_a, list_b, scenario, _run_errors(runs) + _seed_errors(seed))
+    module = _validated(list_a, list_b, scenario, _run_errors(runs) + _seed_errors(seed), runs)
     match = module.prepare(catalogue, list_a, list_b, scenario)
     from rules_engine.montecarlo import block_rng
 
@@ -94,6 +94,29 @@ def simulate(
     for block, block_runs in enumerate(plan_blocks(runs)):
         module.play(match, block_runs, block_rng(seed, block), tally)
     return module.report(match, tally, seed)
+
+
+def validate_simulation(
+    list_a: Mapping[str, Any],
+    list_b: Mapping[str, Any],
+    *,
+    runs: int,
+    seed: int,
+    scenario: Mapping[str, Any] | None = None,
+) -> None:
+    """Every problem ``simulate`` would refuse before playing, found without playing: for a
+    job queue to answer at once, before it plans the blocks.
+
+    Raises:
+        BadDocument: as ``simulate`` (scenario values are checked when a block is played).
+    """
+    _validated(
+        list_a,
+        list_b,
+        {} if scenario is None else scenario,
+        _run_errors(runs) + _seed_errors(seed),
+        runs,
+    )
 
 
 def simulate_block(
@@ -120,7 +143,7 @@ def simulate_block(
         errors.append(DocumentError("runs", f"a block has 1 to {BLOCK_RUNS:,} runs"))
     if not _whole(block) or not 0 <= block < MAX_BLOCKS:
         errors.append(DocumentError("block", f"blocks are numbered 0 to {MAX_BLOCKS - 1:,}"))
-    module = _validated(list_a, list_b, scenario, errors)
+    module = _validated(list_a, list_b, scenario, errors, runs)
     match = module.prepare(catalogue, list_a, list_b, scenario)
     from rules_engine.montecarlo import block_rng
 
@@ -217,7 +240,7 @@ def _seed_errors(seed: Any) -> list[DocumentError]:
 
 
 def _validated(
-    list_a: Any, list_b: Any, scenario: Any, errors: list[DocumentError]
+    list_a: Any, list_b: Any, scenario: Any, errors: list[DocumentError], runs: Any = None
 ) -> FightSimulation:
     """The system's simulation module, once every problem found so far is reported."""
     errors = list(errors)
@@ -233,6 +256,28 @@ def _validated(
     system = list_a["system"]
     if list_b["system"] != system:
         raise BadDocument.at("list_b.system", "both lists must be of the same game system")
+    models = {label: model_count(doc) for label, doc in (("list_a", list_a), ("list_b", list_b))}
+    errors += [
+        DocumentError(
+            f"{label}.entries",
+            f"{n} models, {n - MAX_FIGHT_MODELS} over "
+            f"the limit of {MAX_FIGHT_MODELS} a side in a fight",
+        )
+        for label, n in models.items()
+        if n > MAX_FIGHT_MODELS
+    ]
+    work = runs * sum(models.values()) if _whole(runs) and runs > 0 else 0
+    if work > MAX_MODEL_RUNS:
+        errors.append(
+            DocumentError(
+                "runs",
+                f"{runs:,} runs of {sum(models.values())} models "
+                f"is {work:,} model-runs, {work - MAX_MODEL_RUNS:,} over "
+                f"the limit of {MAX_MODEL_RUNS:,}: ask for fewer runs",
+            )
+        )
+    if errors:
+        raise BadDocument(errors)
     try:
         module = import_module(f"{SYSTEM_PACKAGES[system]}.simulation")
     except ModuleNotFoundError:

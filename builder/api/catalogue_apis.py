@@ -404,8 +404,13 @@ def _stable(obj: Any) -> str | None:
     return obj.stable_id if obj is not None else None
 
 
-def record_body(record: CatalogueRecord, request: Request) -> dict[str, Any]:
+def record_body(
+    record: CatalogueRecord, request: Request, base: str | None = None
+) -> dict[str, Any]:
+    """One record as the API shows it; ``base`` is its collection's URL, reversed once a page."""
     record_type = record.RECORD_TYPE
+    if base is None:
+        base = reverse(f"api:{record_type}-list", request=request)
     body: dict[str, Any] = {
         "id": record.stable_id,
         "type": record_type,
@@ -417,11 +422,7 @@ def record_body(record: CatalogueRecord, request: Request) -> dict[str, Any]:
         "sample": record.sample,
         "uncertain": record.uncertain,
         "data": record.data,
-        "url": reverse(
-            f"api:{record_type}-detail",
-            kwargs={"system": record.system.slug, "stable_id": record.stable_id},
-            request=request,
-        ),
+        "url": f"{base}{record.system.slug}/{record.stable_id}/",
     }
     if hasattr(record, "kind"):
         body["kind"] = record.kind
@@ -527,7 +528,10 @@ def _records_list_view(record_type: str) -> type[PublicApi]:
             if not is_figure:
                 rows = rows.order_by("system__slug", "name", "id")
             page = paginator.paginate_queryset(rows, request, self) or []
-            data = paginator.get_paginated_response([record_body(r, request) for r in page]).data
+            base = reverse(f"api:{record_type}-list", request=request)
+            data = paginator.get_paginated_response(
+                [record_body(r, request, base) for r in page]
+            ).data
             return conditional(
                 request, data, last_modified=selectors.catalogue_last_modified(), private=owned
             )

@@ -9,5 +9,9 @@ from drf_spectacular.views import SpectacularRedocView, SpectacularSwaggerView
 
 urlpatterns = [
     path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="api-docs"),
-    path("docs/redoc/", SpectacularRedocView.as_view(url_name="api:schema"), name="api-redoc"),
+    path(
+        "docs/redoc/",
+        SpectacularRedocView.as_view(url_name="api:schema", template_name="api/redoc.html"),
+        name="api-redoc",
+    ),
 ]

@@ -127,6 +127,10 @@ def add_error_responses(result: dict[str, Any], generator: Any, **kwargs: Any) -
                 statuses.append("413")
             for status in statuses:
                 operation["responses"].setdefault(status, _error_response(status))
+            for status, response in operation["responses"].items():
+                # An error declared without a body still answers in the one shape.
+                if status.startswith(("4", "5")) and "content" not in response:
+                    response["content"] = _error_response("default")["content"]
     return result
 
 

@@ -8,6 +8,8 @@ and recorded, so user content can never make a render reach the network or the d
 from __future__ import annotations
 
 import hashlib
+import io
+import json
 import mimetypes
 import threading
 from collections.abc import Sequence
@@ -18,6 +20,14 @@ from urllib.parse import unquote, urlparse
 
 import weasyprint
 from django.template.loader import render_to_string
+from pypdf import PdfReader, PdfWriter
+from pypdf.generic import (
+    ArrayObject,
+    DecodedStreamObject,
+    DictionaryObject,
+    FloatObject,
+    NameObject,
+)
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
@@ -27,6 +37,7 @@ PRINT_STATIC = (Path(__file__).resolve().parent / "static" / "print").resolve()
 TEMPLATE_DIR = Path(__file__).resolve().parent.parent.parent / "templates" / "print"
 MIN_MARGIN_MM = 8.0
 CUT_MARK_MM = 5.0
+PT_PER_MM = 72 / 25.4
 
 
 def _template_version() -> str:
@@ -122,32 +133,97 @@ def _cut_marks(grid: Grid) -> list[dict[str, float]]:
     return marks
 
 
-def cards_html(faces: Sequence[dict[str, Any]], options: PrintOptions, title: str) -> str:
-    grid = card_grid(options)
-    pages = []
-    for start in range(0, len(faces), grid.per_page):
-        placed = []
-        for i, face in enumerate(faces[start : start + grid.per_page]):
-            row, col = divmod(i, grid.columns)
-            placed.append(
-                {
-                    "face": face,
-                    "x": round(grid.left + col * grid.card_w, 2),
-                    "y": round(grid.top + row * grid.card_h, 2),
-                }
-            )
-        pages.append(placed)
+def faces_html(faces: Sequence[dict[str, Any]], options: PrintOptions, title: str) -> str:
+    """One card-sized page per face: the faces are laid out on paper afterwards."""
+    card_w, card_h = options.card_mm
     return render_to_string(
         "print/cards.html",
         {
             "title": title,
-            "pages": pages,
-            "grid": grid,
-            "marks": _cut_marks(grid) if options.cut_marks else [],
+            "faces": faces,
+            "card_w": card_w,
+            "card_h": card_h,
             "options": options,
-            "tall": grid.card_h >= 100,
+            "tall": card_h >= 100,
         },
     )
+
+
+def _face_key(face: dict[str, Any]) -> str:
+    return json.dumps(face, sort_keys=True, default=str)
+
+
+def cards_pdf(
+    faces: Sequence[dict[str, Any]], options: PrintOptions, title: str
+) -> tuple[bytes, int]:
+    """Cards laid out on paper, with cut marks, and the page count.
+
+    Each distinct face is rendered once (WeasyPrint's layout is the costly step) and placed
+    on the sheets as a PDF form, as often as it is printed: a squadron of identical planes
+    or a deck with several copies of a card costs one layout per distinct face.
+    """
+    index: dict[str, int] = {}
+    distinct: list[dict[str, Any]] = []
+    order = []
+    for face in faces:
+        key = _face_key(face)
+        if key not in index:
+            index[key] = len(distinct)
+            distinct.append(face)
+        order.append(index[key])
+    face_pdf, _ = pdf_from_html(faces_html(distinct, options, title))
+    return _lay_out(face_pdf, order, options, title)
+
+
+def _lay_out(
+    face_pdf: bytes, order: Sequence[int], options: PrintOptions, title: str
+) -> tuple[bytes, int]:
+    grid = card_grid(options)
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(face_pdf)))
+    card_w, card_h = grid.card_w * PT_PER_MM, grid.card_h * PT_PER_MM
+    forms = []
+    for page in writer.pages:
+        form = DecodedStreamObject()
+        form.set_data(page.get_contents().get_data())
+        form[NameObject("/Type")] = NameObject("/XObject")
+        form[NameObject("/Subtype")] = NameObject("/Form")
+        form[NameObject("/BBox")] = ArrayObject(
+            [FloatObject(0), FloatObject(0), FloatObject(card_w), FloatObject(card_h)]
+        )
+        form[NameObject("/Resources")] = page["/Resources"]
+        forms.append(writer._add_object(form))
+    for i in reversed(range(len(writer.pages))):
+        writer.remove_page(i)
+    marks = _cut_mark_ops(grid) if options.cut_marks else []
+    for start in range(0, len(order), grid.per_page):
+        page = writer.add_blank_page(width=grid.page_w * PT_PER_MM, height=grid.page_h * PT_PER_MM)
+        ops, xobjects = [], DictionaryObject()
+        for i, face in enumerate(order[start : start + grid.per_page]):
+            row, col = divmod(i, grid.columns)
+            x = (grid.left + col * grid.card_w) * PT_PER_MM
+            y = (grid.page_h - grid.top - (row + 1) * grid.card_h) * PT_PER_MM
+            ops.append(f"q 1 0 0 1 {x:.3f} {y:.3f} cm /Face{face} Do Q")
+            xobjects[NameObject(f"/Face{face}")] = forms[face]
+        content = DecodedStreamObject()
+        content.set_data("\n".join(ops + marks).encode())
+        page[NameObject("/Contents")] = writer._add_object(content)
+        page[NameObject("/Resources")] = DictionaryObject({NameObject("/XObject"): xobjects})
+    writer.compress_identical_objects(remove_unreferenced=True)
+    writer.add_metadata({"/Title": title, "/Creator": "Muster"})
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue(), len(writer.pages)
+
+
+def _cut_mark_ops(grid: Grid) -> list[str]:
+    """Cut marks as PDF line drawing (black, 0.2 mm), in PDF's bottom-up coordinates."""
+    ops = ["q 0 G 0.57 w"]
+    for mark in _cut_marks(grid):
+        x1, y1 = mark["x"] * PT_PER_MM, (grid.page_h - mark["y"]) * PT_PER_MM
+        x2 = (mark["x"] + mark["w"]) * PT_PER_MM
+        y2 = (grid.page_h - mark["y"] - mark["h"]) * PT_PER_MM
+        ops.append(f"{x1:.3f} {y1:.3f} m {x2:.3f} {y2:.3f} l S")
+    return [*ops, "Q"]
 
 
 def sheet_html(sheet: dict[str, Any], options: PrintOptions) -> str:

@@ -25,7 +25,7 @@ from django.utils import timezone
 from builder.core.errors import ApplicationError
 from builder.printing.models import PrintJob, print_storage
 from builder.printing.options import PrintOptions, print_options_parse
-from builder.printing.render import TEMPLATE_VERSION, cards_html, pdf_from_html, sheet_html
+from builder.printing.render import TEMPLATE_VERSION, cards_pdf, pdf_from_html, sheet_html
 from builder.printing.selectors import catalogue_for_document
 from builder.printing.sheets import CARD_KINDS, sheet_build
 from rules_engine import BadDocument
@@ -210,11 +210,10 @@ def sheet_render(
         assert isinstance(sheet, list)
         if not sheet:
             raise ApplicationError("print.nothing-to-print", "Nothing to print.")
-        html = cards_html(sheet, request.options, request.title())
+        pdf, pages = cards_pdf(sheet, request.options, request.title())
     else:
         assert isinstance(sheet, dict)
-        html = sheet_html(sheet, request.options)
-    pdf, pages = pdf_from_html(html)
+        pdf, pages = pdf_from_html(sheet_html(sheet, request.options))
     return RenderedSheet(pdf=pdf, pages=pages, items=counted["n"])
 
 

@@ -17,7 +17,7 @@ MIN_SECRET_KEY_LENGTH = 50
 def secret_key_problem(key: str) -> str | None:
     """Why ``key`` is not fit to sign sessions and tokens in production, or None."""
     if not key:
-        return "DJANGO_SECRET_KEY is not set"
+        return "DJANGO_SECRET_KEY must be set in production (see .env.example)"
     if key in {EXAMPLE_SECRET_KEY, LOCAL_SECRET_KEY} or key.startswith("django-insecure"):
         return "DJANGO_SECRET_KEY is a published example value"
     if len(key) < MIN_SECRET_KEY_LENGTH:

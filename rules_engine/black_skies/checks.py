@@ -103,7 +103,8 @@ def _check_squadron(book: Book, doc: Mapping[str, Any], settings: Settings) -> V
     if limit is not None and fighters > limit:
         found.append(Violation(
             Code.OVER_FIGHTER_LIMIT,
-            f"the squadron fields {fighters} fighters: the game is for {limit}", "$.entries"))
+            f"the squadron fields {fighters} fighters, {fighters - limit} over the game's "
+            f"{limit}", "$.entries"))
     breakdown = {
         "fighters": fighters,
         "elements": [{"element": e, "entries": idx,
@@ -130,8 +131,8 @@ def _element_violations(
         if len(idx) > size:
             found.append(Violation(
                 Code.ELEMENT_TOO_LARGE,
-                f"element {label} has {len(idx)} fighters: an element is a lead fighter and "
-                f"his wingman ({size})", child("$", "entries", idx[size])))
+                f"element {label} has {len(idx)} fighters, {len(idx) - size} over the {size} "
+                "of an element (a lead fighter and his wingman)", child("$", "entries", idx[size])))
         elif len(idx) < size and settings.single_fighter_elements != "allowed":
             severity = (Severity.ERROR if settings.single_fighter_elements == "error"
                         else Severity.WARNING)

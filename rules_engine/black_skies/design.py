@@ -114,7 +114,8 @@ def review_design(
     if design["shields"] > settings.max_shield_levels:
         found.append(Violation(
             Code.TOO_MANY_SHIELD_LEVELS,
-            f"{name} has {design['shields']} levels of shielding: at most "
+            f"{name} has {design['shields']} levels of shielding, "
+            f"{design['shields'] - settings.max_shield_levels} over the "
             f"{settings.max_shield_levels} allowed", child(path, "shields")))
     spent = hardpoints_used(book, design, settings)
     available = weight.hardpoints if weight else None
@@ -123,8 +124,8 @@ def review_design(
         found.append(Violation(
             Code.OVER_HARDPOINTS,
             f"{name} uses {spent['used']} hardpoints (weapons {spent['weapons']}, armour "
-            f"{spent['armour']}, shields {spent['shields']}): a {weight.name.lower()} "
-            f"fighter has {available}", path))
+            f"{spent['armour']}, shields {spent['shields']}), {spent['used'] - weight.hardpoints} "
+            f"over the {available} of a {weight.name.lower()} fighter", path))
     return DesignReview(name, spent["used"], available, tuple(found),
                         _breakdown(book, design, spent, available))
 
@@ -146,7 +147,8 @@ def _thruster_violations(
         found.append(Violation(
             Code.TOO_MANY_THRUSTER_LOCATIONS,
             f"{name} has maneuvering thrusters in {len(locations)} locations "
-            f"({', '.join(sorted(locations))}): this game allows one",
+            f"({', '.join(sorted(locations))}), {len(locations) - 1} over the one this game "
+            "allows",
             child(path, "thrusters")))
     return found
 

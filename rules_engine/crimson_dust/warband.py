@@ -128,8 +128,8 @@ class _Checker:
             taken[uid] = taken.get(uid, 0) + 1
             if upgrade.max is not None and taken[uid] > upgrade.max:
                 self.error(Code.UPGRADE_TOO_OFTEN,
-                           f"{label} takes {upgrade.name} {taken[uid]} times: at most "
-                           f"{upgrade.max}", at)
+                           f"{label} takes {upgrade.name} {taken[uid]} times, "
+                           f"{taken[uid] - upgrade.max} over the {upgrade.max} allowed", at)
                 continue
             if upgrade.group and groups.setdefault(upgrade.group, uid) != uid:
                 first = arch.upgrades[groups[upgrade.group]].name
@@ -342,7 +342,8 @@ def check_with_mounts(catalogue: Catalogue, doc: Mapping[str, Any]
     limit = doc.get("points_limit")
     if limit is not None and total > limit:
         checker.error(Code.OVER_POINTS_LIMIT,
-                      f"The warband costs {total} points, over its limit of {limit}",
+                      f"The warband costs {total} points, {total - limit} over its limit of "
+                      f"{limit}",
                       "$.points_limit")
     house = dict(doc.get("house_rules") or {})
     if checker.pricer.house_used:

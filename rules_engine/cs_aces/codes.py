@@ -6,7 +6,7 @@ from enum import StrEnum
 
 
 class TeamCode(StrEnum):
-    UNKNOWN_FIGURE = "cs-aces.unknown_figure"
-    NOT_A_CHARACTER = "cs-aces.not_a_character"
-    OVER_BUILD_TOTAL = "cs-aces.over_build_total"
-    ACE_MORE_THAN_ONCE = "cs-aces.ace_more_than_once"
+    UNKNOWN_FIGURE = "cs-aces.unknown-figure"
+    NOT_A_CHARACTER = "cs-aces.not-a-character"
+    OVER_BUILD_TOTAL = "cs-aces.over-build-total"
+    ACE_MORE_THAN_ONCE = "cs-aces.ace-more-than-once"

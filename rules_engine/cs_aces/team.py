@@ -89,7 +89,8 @@ def check_team(catalogue: Catalogue, doc: Mapping[str, Any]) -> Verdict:
         limit_path = "$.points_limit" if doc.get("points_limit") is not None else "$.entries"
         violations.append(Violation(
             TeamCode.OVER_BUILD_TOTAL,
-            f"The team costs {total} points, over its build total of {limit}",
+            f"The team costs {total} points, {total - limit} over its build total of "
+            f"{limit}",
             limit_path,
             Severity.ERROR,
         ))

@@ -122,7 +122,8 @@ def check_squadron(catalogue: Catalogue, doc: Mapping[str, Any]) -> Verdict:
     if total > limit:
         violations.append(Violation(
             SquadronCode.OVER_BUILD_TOTAL,
-            f"The squadron costs {total} points, over its build total of {limit}",
+            f"The squadron costs {total} points, {total - limit} over its build total of "
+            f"{limit}",
             _limit_path(doc),
         ))
     if uses_aces and limit < BUILD_TOTAL_WITH_ACES:

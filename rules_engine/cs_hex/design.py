@@ -13,6 +13,7 @@ from typing import Any, TypedDict
 from rules_engine.catalogue import Catalogue
 from rules_engine.cs_hex.codes import Code
 from rules_engine.cs_hex.rules import RATINGS, ConstructionRules, PlaneType, construction_rules
+from rules_engine.ids import kebab
 from rules_engine.jsonpath import child
 from rules_engine.verdict import Severity, Verdict, Violation
 
@@ -76,17 +77,18 @@ def check_design(catalogue: Catalogue, doc: Mapping[str, Any]) -> Verdict:
     armour = _armour(tally, entries)
     for index, entry in enumerate(entries):
         path = child("$.entries", index)
-        part = entry["part"]
+        part = kebab(entry["part"])
         if part == "gun":
             _gun(tally, entry, path)
         elif part == "turret":
             _turret(tally, entry, path, plane_type)
-        elif part in ("rocket", "drop_tank"):
+        elif part in ("rocket", "drop-tank"):
             _hung(tally, entry, path)
     if tally.hardpoints_over_path is not None:
         tally.add(Code.TOO_MANY_HARDPOINTS, f"Rockets and drop tanks need {tally.hardpoints} "
-                  f"hardpoints but a plane has {tally.rules.hardpoints}; this entry is the "
-                  "first that does not fit", tally.hardpoints_over_path)
+                  f"hardpoints, {tally.hardpoints - tally.rules.hardpoints} over the "
+                  f"{tally.rules.hardpoints} of a plane; this entry is the first that does not "
+                  "fit", tally.hardpoints_over_path)
     if tally.seeker_path and not tally.beacons:
         tally.add(Code.SEEKER_WITHOUT_BEACON, "Seeker rockets can only be fired at a target "
                   "marked by a beacon rocket, and this design carries no beacon",
@@ -162,14 +164,15 @@ def _airframe(tally: _Tally, entries: list[Any]) -> tuple[PlaneType | None, int 
 def _armour(tally: _Tally, entries: list[Any]) -> dict[str, ArmourArea]:
     """Armour per area: 3 mass a point, a schematic row per 10, at most 80 ("6. Обвес броней")."""
     rules = tally.rules.armour
-    areas = {a: ArmourArea(name=name, points=0, mass=0, rows=0)
+    # Areas by their kebab-case id; a list may still write the older right_wing_front.
+    areas = {kebab(a): ArmourArea(name=name, points=0, mass=0, rows=0)
              for a, name in rules.areas.items()}
     seen: set[str] = set()
     for index, entry in enumerate(entries):
         if entry["part"] != "armour":
             continue
         path = child("$.entries", index)
-        area, points = entry["area"], entry["points"]
+        area, points = kebab(entry["area"]), entry["points"]
         if area not in areas:
             tally.add(Code.UNKNOWN_ARMOUR_AREA, f"There is no armour area {area!r} (the areas "
                       f"are: {', '.join(areas)})", child(path, "area"))
@@ -188,8 +191,9 @@ def _armour(tally: _Tally, entries: list[Any]) -> dict[str, ArmourArea]:
         # "каждая отдельная область не может иметь больше 80 ед. брони": the area's total
         # counts, reported at the entry that takes it over.
         if before <= rules.points_max < slot["points"]:
-            tally.add(Code.ARMOUR_OVER_MAXIMUM, f"{name} has {slot['points']} armour: an area "
-                      f"holds at most {rules.points_max} ({rules.rows_max} rows)",
+            tally.add(Code.ARMOUR_OVER_MAXIMUM, f"{name} has {slot['points']} armour, "
+                      f"{slot['points'] - rules.points_max} over the {rules.points_max} an "
+                      f"area holds ({rules.rows_max} rows)",
                       child(path, "points"))
         elif points % rules.points_per_row:
             tally.add(Code.ARMOUR_PARTIAL_ROW, f"{name} armour {points} is not a multiple of "
@@ -234,8 +238,9 @@ def _turret(tally: _Tally, entry: Mapping[str, Any], path: str,
                   "only heavy planes may", path)
     guns = entry["guns"]
     if len(guns) > rules.guns_max:
-        tally.add(Code.TURRET_TOO_MANY_GUNS, f"A turret carries at most {rules.guns_max} guns, "
-                  f"this one has {len(guns)}", child(path, "guns"))
+        tally.add(Code.TURRET_TOO_MANY_GUNS, f"This turret has {len(guns)} guns, "
+                  f"{len(guns) - rules.guns_max} over the {rules.guns_max} a turret carries",
+                  child(path, "guns"))
     elif not guns:
         tally.add(Code.TURRET_EMPTY, "This turret carries no guns: it costs "
                   f"{rules.base_mass} mass for nothing", child(path, "guns"), Severity.WARNING)
@@ -255,7 +260,7 @@ def _turret(tally: _Tally, entry: Mapping[str, Any], path: str,
 
 def _hung(tally: _Tally, entry: Mapping[str, Any], path: str) -> None:
     """Rockets and drop tanks on the 8 hardpoints ("8. Ракеты")."""
-    is_tank = entry["part"] == "drop_tank"
+    is_tank = kebab(entry["part"]) == "drop-tank"
     weapon_id = DROP_TANK if is_tank else entry["weapon"]
     kinds = ("drop_tank",) if is_tank else ("rocket",)
     record = _weapon(tally, weapon_id, kinds, path if is_tank else child(path, "weapon"))

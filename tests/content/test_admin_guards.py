@@ -82,7 +82,8 @@ def test_a_dial_whose_document_cannot_be_drawn_still_opens(curator):
 def test_identity_fields_are_read_only_on_an_existing_record_and_editable_on_a_new_one(curator):
     figure = Figure.objects.get(stable_id="charlie-steele-fury")
     change_form = curator.get(change_url(figure)).context["adminform"].form
-    add_form = curator.get(reverse("admin:content_figure_add")).context["adminform"].form
+    add_page = curator.get(reverse("admin:content_figure_add"), {"system": figure.system_id})
+    add_form = add_page.context["adminform"].form
 
     assert {"system", "pack", "stable_id"}.isdisjoint(change_form.fields)
     assert {"system", "pack", "stable_id"} <= set(add_form.fields)

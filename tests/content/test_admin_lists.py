@@ -137,3 +137,19 @@ class TailFirstPaginatorTest(TestCase):
         tail = TailFirstPaginator(queryset, per_page, orphans=orphans)
         number = min(page, plain.num_pages)
         assert [f.pk for f in tail.page(number)] == [f.pk for f in plain.page(number)]
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="trigram indexes are PostgreSQL's")
+def test_every_search_field_can_be_answered_from_an_index_on_postgresql(admin_client, rf):
+    from django.contrib import admin as django_admin
+
+    model_admin = django_admin.site._registry[Figure]
+    request = rf.get("/")
+    found, _ = model_admin.get_search_results(request, Figure.objects.all(), "Steele")
+    with connection.cursor() as cursor:
+        cursor.execute("SET LOCAL enable_seqscan = off")
+        plan = found.explain()
+    for index in ("figure_name_trgm", "figure_pilot_trgm", "figure_plane_trgm"):
+        assert index in plan, plan
+    assert "figure_stable_id_upper" in plan
+    assert "figure_number_upper" in plan

@@ -699,8 +699,16 @@ def production_with(**environ: str) -> Callable[..., str]:
 
 REDIS = "redis://127.0.0.1:6379/6"
 SETTINGS: list[tuple[str, Callable[..., str], str]] = [
-    ("no secret key", production_with(CELERY_BROKER_URL=REDIS), "DJANGO_SECRET_KEY is not set"),
-    ("empty secret key", production_with(DJANGO_SECRET_KEY=""), "DJANGO_SECRET_KEY is not set"),
+    (
+        "no secret key",
+        production_with(CELERY_BROKER_URL=REDIS),
+        "DJANGO_SECRET_KEY must be set in production",
+    ),
+    (
+        "empty secret key",
+        production_with(DJANGO_SECRET_KEY=""),
+        "DJANGO_SECRET_KEY must be set in production",
+    ),
     (
         "the secret key of .env.example",
         production_with(DJANGO_SECRET_KEY="change-me-to-a-long-random-string"),

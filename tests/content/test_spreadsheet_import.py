@@ -152,7 +152,10 @@ def test_every_bad_cell_is_reported_by_row_and_column_and_nothing_is_imported(ad
         ],
         (7, "system"): ["'cs-nowhere' is not a loaded game with figures (cs-air-action, cs-aces)"],
     }
-    assert "confirm_form" not in preview.context or preview.context["confirm_form"] is None
+    assert preview.context.get("confirm_form") is None
+    page = preview.content.decode()
+    row = "<tr><td>2</td><td><code>point_value</code></td><td>&#x27;lots&#x27; is not a whole"
+    assert row in page
     assert not Figure.objects.filter(pack__pack_id="cs-air-action-collection").exists()
     assert not CombatDial.objects.filter(stable_id="nate-hollis-fury-dial").exists()
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from rules_engine import BadDocument, check, load_catalogue, simulate
+from rules_engine import BadDocument, check, load_catalogue, simulate, validate_simulation
 from rules_engine.limits import (
     MAX_DEPTH,
     MAX_ENTRIES,
@@ -247,3 +247,40 @@ def test_envelope_and_body_errors_come_together():
     with pytest.raises(BadDocument) as caught:
         check(CATALOGUE, doc)
     assert [e.path for e in caught.value.errors] == ["$.format", "$.entries[1].figure"]
+
+
+def test_a_fight_too_big_to_play_is_refused_before_it_starts():
+    devastators = json.loads(
+        (EXAMPLES / "cs-air-action" / "devastators-200.json").read_text(encoding="utf-8")
+    )
+    armada = dict(devastators, entries=(devastators["entries"] * 40)[:120])
+    with pytest.raises(BadDocument) as caught:
+        simulate(CATALOGUE, armada, devastators, runs=10, seed=1)
+    assert [(e.path, e.message) for e in caught.value.errors] == [
+        ("list_a.entries", "120 models, 20 over the limit of 100 a side in a fight")
+    ]
+    # Work, runs times models, is bounded too, before a single run is played: 10 million
+    # runs of 3 against 3 planes is within it, of 30 against 30 not.
+    validate_simulation(devastators, devastators, runs=10_000_000, seed=1)
+    big = dict(devastators, entries=(devastators["entries"] * 10)[:30])
+    with pytest.raises(BadDocument) as caught:
+        validate_simulation(big, big, runs=10_000_000, seed=1)
+    assert [(e.path, e.message) for e in caught.value.errors] == [
+        (
+            "runs",
+            "10,000,000 runs of 60 models is 600,000,000 model-runs, 400,000,000 over "
+            "the limit of 200,000,000: ask for fewer runs",
+        )
+    ]
+
+
+def test_a_pack_whose_record_data_breaks_its_record_schema(tmp_path):
+    def mutate(doc):
+        dial = next(i for i, r in enumerate(doc["records"]) if r["type"] == "combat_dial")
+        doc["records"][dial]["data"]["clicks"] = "many"
+
+    root = _packs(tmp_path, mutate)
+    [error] = bad_input(run_cli("--packs", str(root), "check", str(KIM)))
+    assert error["path"].startswith(f"{root / 'cs-aces' / 'cs-aces-core.json'}:$.records[")
+    assert error["path"].endswith("].data.clicks")
+    assert error["message"] == "'many' is not of type 'array'"

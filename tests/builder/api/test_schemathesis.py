@@ -17,7 +17,10 @@ from knox.models import AuthToken
 from schemathesis.checks import CHECKS
 
 from builder.wsgi import application
+from content.models import RECORD_MODELS, ContentPack, ContentPackVersion, GameSystem
+from content.services.packs import pack_load
 from tests.builder.api_fixtures import make_user
+from tests.conftest import pack_paths, read_pack
 
 pytestmark = pytest.mark.slow
 
@@ -28,11 +31,13 @@ CHECK_NAMES = (
     "response_headers_conformance",
     "response_schema_conformance",
 )
-EXAMPLES_PER_OPERATION = 6
+EXAMPLES_PER_OPERATION = 3
 
 
 # The document as the running application serves it (generating it reads no table).
-schema = schemathesis.openapi.from_wsgi("/api/v1/schema/", application, headers={"Host": "127.0.0.1"})
+schema = schemathesis.openapi.from_wsgi(
+    "/api/v1/schema/", application, headers={"Host": "127.0.0.1"}
+)
 
 
 def _checks() -> list[Any]:
@@ -40,10 +45,26 @@ def _checks() -> list[Any]:
     return [by_name[name] for name in CHECK_NAMES]
 
 
+@pytest.fixture(scope="module")
+def catalogue_and_token(django_db_setup: Any, django_db_blocker: Any) -> Any:
+    """Packs and a token user loaded once for the module (each test still rolls back)."""
+    with django_db_blocker.unblock():
+        pack_load(documents=[(str(p), read_pack(p)) for p in pack_paths()])
+        user = make_user("schemathesis")
+        _, key = AuthToken.objects.create(user)
+    yield key
+    with django_db_blocker.unblock():
+        user.delete()
+        for model in reversed(list(RECORD_MODELS.values())):
+            model.objects.all().delete()
+        ContentPackVersion.objects.all().delete()
+        ContentPack.objects.all().delete()
+        GameSystem.objects.all().delete()
+
+
 @pytest.fixture
-def token(packs: Any) -> str:
-    _, key = AuthToken.objects.create(make_user("schemathesis"))
-    return key
+def token(catalogue_and_token: str, db: Any) -> str:
+    return catalogue_and_token
 
 
 @schema.parametrize()
@@ -53,7 +74,7 @@ def token(packs: Any) -> str:
     suppress_health_check=list(HealthCheck),
     derandomize=True,
 )
-def test_anonymous_calls_conform(case: Any, packs: Any) -> None:
+def test_anonymous_calls_conform(case: Any, token: str) -> None:
     caches["throttle"].clear()
     case.call_and_validate(checks=_checks(), headers={"Host": "127.0.0.1"})
 

@@ -115,11 +115,21 @@ def test_raw_html_cannot_reach_out_either(trap: list[str], fetched: list[str]) -
     assert "file:///etc/passwd" in refused
 
 
+def content_streams(pdf: bytes) -> list[bytes]:
+    """Every page's drawing, and the drawing of every form (card face) it places."""
+    streams = []
+    for page in PdfReader(io.BytesIO(pdf)).pages:
+        streams.append(page.get_contents().get_data())
+        for form in page["/Resources"].get("/XObject", {}).values():
+            streams.append(form.get_object().get_data())
+    return streams
+
+
 def fill_colours(pdf: bytes) -> set[tuple[float, float, float]]:
     colours = set()
-    for page in PdfReader(io.BytesIO(pdf)).pages:
-        data = page.get_contents().get_data().decode("latin-1")
-        for r, g, b in re.findall(r"([\d.]+) ([\d.]+) ([\d.]+) (?:rg|RG)\b", data):
+    for data in content_streams(pdf):
+        text = data.decode("latin-1")
+        for r, g, b in re.findall(r"([\d.]+) ([\d.]+) ([\d.]+) (?:rg|RG)\b", text):
             colours.add((float(r), float(g), float(b)))
     return colours
 

@@ -222,3 +222,42 @@ def test_bad_options_name_each_field() -> None:
         "$.options.paper",
         "$.options.greyscale",
     ]
+
+
+def placements(pdf: bytes) -> list[tuple[int, int]]:
+    """Per page: the card faces placed and the cut-mark lines drawn."""
+    import io
+
+    from pypdf import PdfReader
+
+    out = []
+    for page in PdfReader(io.BytesIO(pdf)).pages:
+        ops = page.get_contents().get_data().decode()
+        out.append((len(re.findall(r" Do Q", ops)), len(re.findall(r" l S", ops))))
+    return out
+
+
+def test_cards_sit_nine_to_a_page_with_cut_marks(catalogue: Catalogue) -> None:
+    pdf, _ = render(catalogue, "navigation")
+    # 12 cards; 4 column lines and 4 row lines, each marked at both ends
+    assert placements(pdf) == [(9, 16), (3, 16)]
+    pdf, _ = render(catalogue, "navigation", options={"cut_marks": False})
+    assert placements(pdf) == [(9, 0), (3, 0)]
+
+
+def test_each_distinct_face_is_laid_out_once(catalogue: Catalogue, monkeypatch: Any) -> None:
+    from builder.printing import render as render_module
+
+    seen: list[int] = []
+    real = render_module.faces_html
+
+    def counting(faces: Any, *args: Any) -> str:
+        seen.append(len(faces))
+        return real(faces, *args)
+
+    monkeypatch.setattr(render_module, "faces_html", counting)
+    pdf, pages = render(catalogue, "cards", records=["cs-aces/sergeant"] * 10)
+    assert seen == [1]
+    assert pages == 2
+    assert placements(pdf) == [(9, 16), (1, 16)]
+    assert pdf_pages(pdf)[1].count("Sergeant") == 1

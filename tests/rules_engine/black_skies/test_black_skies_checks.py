@@ -56,8 +56,8 @@ def test_a_fourth_hardpoint_on_a_medium_fighter_is_over():
     # Shields: "Each level of shielding costs the fighter one hardpoint."
     assert violations(fighter(shields=1)) == [(
         "black-skies.over-hardpoints", "$.entries[0]",
-        "Black Tiger uses 4 hardpoints (weapons 2, armour 1, shields 1): a medium fighter "
-        "has 3", Severity.ERROR)]
+        "Black Tiger uses 4 hardpoints (weapons 2, armour 1, shields 1), 1 over the 3 of a "
+        "medium fighter", Severity.ERROR)]
 
 
 def test_light_fighter_may_not_have_heavy_armour():
@@ -81,7 +81,7 @@ def test_two_shield_levels_need_the_stacking_setting():
     doc = fighter(LANCER, weapons=[{"weapon": "laser-cannon", "count": 1}], shields=2)
     assert violations(doc) == [(
         "black-skies.too-many-shield-levels", "$.entries[0].shields",
-        "Lancer has 2 levels of shielding: at most 1 allowed", Severity.ERROR)]
+        "Lancer has 2 levels of shielding, 1 over the 1 allowed", Severity.ERROR)]
     doc["settings"] = {"max_shield_levels": 2}
     assert check(CATALOGUE, doc).legal
 
@@ -106,8 +106,8 @@ def test_one_thruster_location_setting():
     doc["settings"] = {"thruster_locations": "one"}
     assert violations(doc) == [(
         "black-skies.too-many-thruster-locations", "$.entries[0].thrusters",
-        "Black Tiger has maneuvering thrusters in 2 locations (rear, side): this game allows "
-        "one", Severity.ERROR)]
+        "Black Tiger has maneuvering thrusters in 2 locations (rear, side), 1 over the one "
+        "this game allows", Severity.ERROR)]
 
 
 def test_every_broken_rule_of_a_design_is_reported_at_once():
@@ -143,7 +143,8 @@ def test_element_of_three_is_too_large():
     doc = squadron(pilot("Red", "Kell", 3), pilot("Red", "Moss", 2), pilot("Red", "Lane", 1))
     assert violations(doc) == [(
         "black-skies.element-too-large", "$.entries[2]",
-        "element Red has 3 fighters: an element is a lead fighter and his wingman (2)",
+        "element Red has 3 fighters, 1 over the 2 of an element (a lead fighter and his "
+        "wingman)",
         Severity.ERROR)]
 
 
@@ -186,7 +187,7 @@ def test_unknown_design_and_over_limit():
                    pilot("Blue", "Nyx", 2), pilot("Blue", "Ola", 2), points_limit=3)
     assert violations(doc) == [
         ("black-skies.over-fighter-limit", "$.entries",
-         "the squadron fields 4 fighters: the game is for 3", Severity.ERROR),
+         "the squadron fields 4 fighters, 1 over the game's 3", Severity.ERROR),
         ("black-skies.unknown-design", "$.entries[0].design",
          "Kell flies 'grey-ghost': there is no such design (known: black-tiger)",
          Severity.ERROR)]
@@ -246,8 +247,8 @@ def test_heavy_armour_takes_two_hardpoints_by_default():
     doc = fighter(armour="heavy-armour")
     assert violations(doc) == [(
         "black-skies.over-hardpoints", "$.entries[0]",
-        "Black Tiger uses 4 hardpoints (weapons 2, armour 2, shields 0): a medium fighter "
-        "has 3", Severity.ERROR)]
+        "Black Tiger uses 4 hardpoints (weapons 2, armour 2, shields 0), 1 over the 3 of a "
+        "medium fighter", Severity.ERROR)]
 
 
 def test_one_hardpoint_armour_setting():

@@ -32,14 +32,14 @@ def test_kims_team_from_the_book_is_exactly_100_points_and_legal():
 
 def test_the_same_ace_twice_is_illegal_at_the_second_entry():
     verdict = check(CATALOGUE, team([{"figure": "charlie"}, {"figure": "cs-aces/charlie"}]))
-    assert verdict.codes() == ["cs-aces.ace_more_than_once"]
+    assert verdict.codes() == ["cs-aces.ace-more-than-once"]
     assert verdict.violations[0].path == "$.entries[1]"
     assert "Charlie" in verdict.violations[0].message
 
 
 def test_an_ace_with_a_count_of_two_is_illegal():
     verdict = check(CATALOGUE, team([{"figure": "genghis", "count": 2}], limit=200))
-    assert verdict.codes() == ["cs-aces.ace_more_than_once"]
+    assert verdict.codes() == ["cs-aces.ace-more-than-once"]
     assert verdict.violations[0].path == "$.entries[0].count"
 
 
@@ -55,7 +55,7 @@ def test_one_point_over_the_build_total_is_an_error_at_the_limit():
     doc["entries"].append({"figure": "ruffian"})
     verdict = check(CATALOGUE, doc)
     assert verdict.points == 106
-    assert verdict.codes() == ["cs-aces.over_build_total"]
+    assert verdict.codes() == ["cs-aces.over-build-total"]
     assert verdict.violations[0].path == "$.points_limit"
     assert verdict.violations[0].severity is Severity.ERROR
 
@@ -70,7 +70,7 @@ def test_an_agreed_build_total_replaces_100():
 def test_unknown_figures_and_planes_are_named_by_path():
     verdict = check(CATALOGUE, team([{"figure": "nobody"},
                                      {"figure": "cs-air-action/genghis-bloodhawk"}]))
-    assert verdict.codes() == ["cs-aces.unknown_figure", "cs-aces.not_a_character"]
+    assert verdict.codes() == ["cs-aces.unknown-figure", "cs-aces.not-a-character"]
     assert [v.path for v in verdict.violations] == ["$.entries[0].figure", "$.entries[1].figure"]
 
 

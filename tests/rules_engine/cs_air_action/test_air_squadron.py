@@ -39,20 +39,20 @@ def test_the_example_200_point_squadron_is_legal_with_a_16_card_deck():
 
 def test_the_build_total_must_be_a_multiple_of_100():
     verdict = check(CATALOGUE, squadron([{"figure": "genghis-bloodhawk"}], limit=250))
-    assert verdict.codes() == ["cs-air-action.build_total_not_multiple_of_100"]
+    assert verdict.codes() == ["cs-air-action.build-total-not-multiple-of-100"]
     assert verdict.violations[0].path == "$.points_limit"
 
 
 def test_planes_over_the_build_total():
     verdict = check(CATALOGUE, squadron([{"figure": p} for p in PLANES[:4]]))
     assert verdict.points == 248
-    assert verdict.codes() == ["cs-air-action.over_build_total"]
+    assert verdict.codes() == ["cs-air-action.over-build-total"]
 
 
 def test_two_planes_flown_by_the_same_pilot():
     verdict = check(CATALOGUE, squadron([{"figure": "charlie-steele-fury"},
                                          {"figure": "charlie-steele-fury"}]))
-    assert verdict.codes() == ["cs-air-action.pilot_flies_two_planes"]
+    assert verdict.codes() == ["cs-air-action.pilot-flies-two-planes"]
     v = verdict.violations[0]
     assert v.path == "$.entries[1]"
     assert v.message.startswith('Charlotte "Charlie" Steele flies two planes')
@@ -63,14 +63,14 @@ def test_an_ace_adds_points_and_below_300_is_a_warning():
                                           "ace": "cs-aces/charlie"}]))
     assert verdict.points == 64 + 49
     assert verdict.legal
-    assert verdict.codes() == ["cs-air-action.aces_below_300"]
+    assert verdict.codes() == ["cs-air-action.aces-below-300"]
     assert verdict.violations[0].severity is Severity.WARNING
 
 
 def test_an_ace_may_fly_only_his_or_her_own_plane():
     verdict = check(CATALOGUE, squadron([{"figure": "genghis-bloodhawk",
                                           "ace": "cs-aces/charlie"}], limit=300))
-    assert verdict.codes() == ["cs-air-action.ace_not_own_plane"]
+    assert verdict.codes() == ["cs-air-action.ace-not-own-plane"]
     assert verdict.violations[0].path == "$.entries[0].ace"
     assert verdict.points == 48
 
@@ -86,8 +86,8 @@ def test_unknown_planes_and_aces_in_a_squadron():
     verdict = check(CATALOGUE, squadron([{"figure": "nobody"},
                                          {"figure": "genghis-bloodhawk", "ace": "cs-aces/x"},
                                          {"figure": "cs-aces/charlie"}], limit=300))
-    assert verdict.codes() == ["cs-air-action.unknown_figure", "cs-air-action.unknown_ace",
-                               "cs-air-action.not_a_plane"]
+    assert verdict.codes() == ["cs-air-action.unknown-figure", "cs-air-action.unknown-ace",
+                               "cs-air-action.not-a-plane"]
 
 
 def test_a_malformed_entry_is_a_bad_document_naming_the_path():
@@ -141,7 +141,7 @@ def test_cli_check_exit_codes(tmp_path):
     result = _cli("check", str(illegal))
     assert result.returncode == 1
     assert json.loads(result.stdout)["violations"][0]["code"] == \
-        "cs-air-action.pilot_flies_two_planes"
+        "cs-air-action.pilot-flies-two-planes"
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps(squadron([{"plane": "x"}])))
     result = _cli("check", str(bad))

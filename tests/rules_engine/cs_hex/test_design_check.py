@@ -36,8 +36,8 @@ def test_legal_light_fighter_mass_by_hand(catalogue: Catalogue) -> None:
                          "guns": 950, "turrets": 0, "rockets": 0, "drop_tanks": 0}
     assert (b["to_hit_number"], b["total_mass"], b["mass_remaining"]) == (8, 5750, 280)
     assert {a: v["rows"] for a, v in b["armour"].items()} == {
-        "nose": 4, "right_wing_front": 2, "right_wing_rear": 1, "left_wing_front": 2,
-        "left_wing_rear": 1, "tail": 2}
+        "nose": 4, "right-wing-front": 2, "right-wing-rear": 1, "left-wing-front": 2,
+        "left-wing-rear": 1, "tail": 2}
     assert b["hardpoints"] == {"used": 6, "available": 8}
     assert b["drop_tanks"][0]["range_bonus_percent"] == 50
 
@@ -118,7 +118,8 @@ RULE_BREAKERS = [
      Code.TURRET_NOT_ALLOWED, "$.entries[1]", Severity.ERROR, "light fighter cannot carry"),
     ("3 turret guns", [airframe(plane_type="heavy", size=5),
                        {"part": "turret", "guns": ["cal-30", "cal-30", "cal-30"]}],
-     Code.TURRET_TOO_MANY_GUNS, "$.entries[1].guns", Severity.ERROR, "at most 2 guns"),
+     Code.TURRET_TOO_MANY_GUNS, "$.entries[1].guns", Severity.ERROR,
+     "3 guns, 1 over the 2 a turret carries"),
     ("empty turret", [airframe(plane_type="heavy", size=5), {"part": "turret", "guns": []}],
      Code.TURRET_EMPTY, "$.entries[1].guns", Severity.WARNING, "no guns"),
     # "8. Ракеты": 8 hardpoints; armour-piercing 2 each, drop tank 4
