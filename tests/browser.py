@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import shutil
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -24,6 +25,11 @@ CHROMIUM_FLAGS = [
 ]
 
 
+_SHARED: dict[str, Any] = {"users": 0, "playwright": None, "browser": None}
+"""One Chromium for the whole run: each test module that imports this fixture gets a
+session fixture of its own, and Playwright's sync API cannot be started twice at once."""
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[object]:
     if CHROMIUM is None:
@@ -33,7 +39,16 @@ def browser() -> Iterator[object]:
     from playwright.sync_api import sync_playwright
 
     os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
-        yield browser
-        browser.close()
+    if _SHARED["users"] == 0:
+        _SHARED["playwright"] = sync_playwright().start()
+        _SHARED["browser"] = _SHARED["playwright"].chromium.launch(
+            executable_path=CHROMIUM, args=CHROMIUM_FLAGS
+        )
+    _SHARED["users"] += 1
+    try:
+        yield _SHARED["browser"]
+    finally:
+        _SHARED["users"] -= 1
+        if _SHARED["users"] == 0:
+            _SHARED["browser"].close()
+            _SHARED["playwright"].stop()

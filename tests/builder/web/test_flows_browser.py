@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
+from playwright.sync_api import expect
 from pypdf import PdfReader
 
 from builder.celery import app as celery_app
@@ -51,9 +52,7 @@ def points(page: Any) -> str:
 
 
 def wait_points(page: Any, value: str) -> None:
-    page.wait_for_function(
-        "v => document.querySelector('#points-total').textContent.trim() === v", arg=value
-    )
+    expect(page.locator("#points-total")).to_have_text(value)
 
 
 @pytest.fixture
@@ -192,7 +191,7 @@ def test_odds_chart_and_a_fight_with_progress(
     job = SimulationJob.objects.get()
     assert page.get_attribute("#fight-progress", "value") == "0"
     simulation_services.simulation_block_run(job_id=job.id, block=0)
-    page.wait_for_function("document.querySelector('#fight-progress').value === 1")
+    expect(page.locator("#fight-progress")).to_have_attribute("value", "1")
     for block in range(1, job.blocks_total):
         simulation_services.simulation_block_run(job_id=job.id, block=block)
     page.wait_for_selector("text=List A wins")
