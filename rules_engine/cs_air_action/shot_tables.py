@@ -1,0 +1,76 @@
+"""Each shot of a fight with no Ace's fate in play, as one table of cumulative chances.
+
+Without fate, everything about a shot is settled by two numbers: the shooter's clicks left
+(its gunnery) and which enemy it aims at (its silhouette). Whether the shot is taken (the
+scenario's ``in_range`` or ``rear_shot``), the rear-arc die, point blank and the dice are
+all independent, so the chance of each number of hits is the mixture of these cases, and a
+shot becomes one uniform draw against the table row of its (clicks left, target).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from rules_engine.clix.dice import capped_target
+from rules_engine.cs_air_action.fight_tables import hit_chances
+
+NEVER = 2.0  # a cumulative chance no uniform draw in [0, 1) reaches
+
+
+@dataclass(frozen=True)
+class ShotTable:
+    """Cumulative chances of one plane's shot with one weapon.
+
+    Row ``left * (targets + 1) + target`` holds P(hits <= h) in column h, padded with
+    ``NEVER``; ``target == targets`` stands for "no enemy left flying", whose row (like
+    that of a shooter shot down or without this weapon) never hits. The hits of a shot are
+    the number of columns its uniform draw is at or above.
+    """
+
+    targets: int
+    cdf: np.ndarray  # (width * (targets + 1), most dice) float64
+    # Each column of ``cdf`` as its own contiguous array, the ones a draw can reach.
+    columns: tuple[np.ndarray, ...]
+
+    @property
+    def fires(self) -> bool:
+        """Whether any row of the table can hit at all."""
+        return bool((self.cdf[:, 0] < NEVER).any())
+
+
+def shot_table(
+    gunnery: np.ndarray, silhouettes: np.ndarray, chance: float, rear_arc: float, point_blank: float
+) -> ShotTable:
+    """The shot of a plane with ``gunnery`` dice by clicks left at each enemy of
+    ``silhouettes``.
+
+    "Combat": a shot at an enemy in the rear arc rolls one more die; at point blank the
+    target's silhouette is 1 lower; a silhouette is capped to 1..6 as a target number.
+    """
+    width, targets = len(gunnery), len(silhouettes)
+    most = int(gunnery.max(initial=0)) + 1
+    columns = most
+    chances = np.zeros((width, targets + 1, columns + 1))
+    for left, dice in enumerate(gunnery.tolist()):
+        if dice <= 0 or not chance:
+            continue
+        for target, silhouette in enumerate(silhouettes.tolist()):
+            row = chances[left, target]
+            row[0] += 1 - chance
+            for extra, p_extra in ((0, 1 - rear_arc), (1, rear_arc)):
+                for closer, p_closer in ((0, 1 - point_blank), (1, point_blank)):
+                    weight = chance * p_extra * p_closer
+                    if not weight:
+                        continue
+                    split = hit_chances(dice + extra, capped_target(silhouette - closer))
+                    row[: len(split)] += weight * np.array([float(x) for x in split])
+    cdf = np.cumsum(chances[:, :, :columns], axis=2)
+    hits_possible = np.arange(columns)[None, :] < (gunnery[:, None] + 1)
+    can_hit = (gunnery > 0) & bool(chance)
+    cdf[~(hits_possible & can_hit[:, None])[:, None, :].repeat(targets + 1, axis=1)] = NEVER
+    cdf[:, targets, :] = NEVER
+    flat = cdf.reshape(width * (targets + 1), columns)
+    reachable = np.flatnonzero((flat < NEVER).any(axis=0))
+    return ShotTable(targets, flat, tuple(np.ascontiguousarray(flat[:, h]) for h in reachable))
