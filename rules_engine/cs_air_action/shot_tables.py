@@ -10,13 +10,24 @@ shot becomes one uniform draw against the table row of its (clicks left, target)
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 import numpy as np
 
-from rules_engine.clix.dice import capped_target
 from rules_engine.cs_air_action.fight_tables import hit_chances
 
 NEVER = 2.0  # a cumulative chance no uniform draw in [0, 1) reaches
+
+
+@cache
+def _hit_split(most: int) -> np.ndarray:
+    """(dice, target number, hits): the chance of each number of hits 0..most, for 0..most
+    dice against target numbers 1..6 (column 0 unused)."""
+    split = np.zeros((most + 1, 7, most + 1))
+    for dice in range(most + 1):
+        for target in range(1, 7):
+            split[dice, target, : dice + 1] = [float(x) for x in hit_chances(dice, target)]
+    return split
 
 
 @dataclass(frozen=True)
@@ -50,22 +61,16 @@ def shot_table(
     target's silhouette is 1 lower; a silhouette is capped to 1..6 as a target number.
     """
     width, targets = len(gunnery), len(silhouettes)
-    most = int(gunnery.max(initial=0)) + 1
-    columns = most
+    columns = int(gunnery.max(initial=0)) + 1  # the most dice, so the most hits
+    split = _hit_split(columns)
     chances = np.zeros((width, targets + 1, columns + 1))
-    for left, dice in enumerate(gunnery.tolist()):
-        if dice <= 0 or not chance:
-            continue
-        for target, silhouette in enumerate(silhouettes.tolist()):
-            row = chances[left, target]
-            row[0] += 1 - chance
-            for extra, p_extra in ((0, 1 - rear_arc), (1, rear_arc)):
-                for closer, p_closer in ((0, 1 - point_blank), (1, point_blank)):
-                    weight = chance * p_extra * p_closer
-                    if not weight:
-                        continue
-                    split = hit_chances(dice + extra, capped_target(silhouette - closer))
-                    row[: len(split)] += weight * np.array([float(x) for x in split])
+    chances[:, :, 0] = 1 - chance
+    dice = np.maximum(gunnery.astype(np.intp), 0)
+    for extra, p_extra in ((0, 1 - rear_arc), (1, rear_arc)):
+        for closer, p_closer in ((0, 1 - point_blank), (1, point_blank)):
+            to_hit = np.clip(silhouettes.astype(np.intp) - closer, 1, 6)
+            weight = chance * p_extra * p_closer
+            chances[:, :targets] += weight * split[(dice + extra)[:, None], to_hit[None, :]]
     cdf = np.cumsum(chances[:, :, :columns], axis=2)
     hits_possible = np.arange(columns)[None, :] < (gunnery[:, None] + 1)
     can_hit = (gunnery > 0) & bool(chance)

@@ -67,9 +67,10 @@ def success_cells(rng: np.random.Generator, chance: float, cells: int) -> Ints:
 class TableFight:
     """One batch of fights without fate, every run advancing together.
 
-    ``left`` (figures, runs) counts each plane's clicks left before it is shot down;
-    ``victory``, ``shot_down`` and ``flying`` are (2, runs), one row per side; ``run`` is each
-    column's run number. Finished fights are written out and dropped each turn.
+    ``left`` (figures, runs) counts each plane's clicks left before it is shot down, and
+    ``by_shot`` marks the planes a shot brought down; victory points and planes shot down
+    follow from these two when a fight ends ("Victory!"). ``run`` is each column's run
+    number. Finished fights are written out and dropped each turn.
     """
 
     def __init__(
@@ -89,11 +90,8 @@ class TableFight:
         )
         self.run = np.arange(runs)
         self.left = np.repeat(forces.ko.astype(np.int8)[:, None], runs, axis=1)
-        counts = [hi - lo for lo, hi in self.t.blocks]
-        self.flying = np.repeat(np.array(counts, dtype=np.int8)[:, None], runs, axis=1)
-        self.victory = np.zeros((2, runs), dtype=np.int32)
-        self.shot_down = np.zeros((2, runs), dtype=np.int16)
-        self.points = forces.points.astype(np.int32)
+        self.by_shot = np.zeros((n, runs), dtype=bool)
+        self.scorer = np.eye(2, dtype=np.int32)[1 - forces.side]  # (figures, 2): the enemy
         self.side = forces.side.astype(np.intp)
         self.shots = self._shot_tables()
 
@@ -138,12 +136,16 @@ class TableFight:
             self._redline()
             self._collisions()
             self._volleys(split)
-            going = np.asarray((self.flying[0] > 0) & (self.flying[1] > 0), dtype=bool)
+            going = self._both_flying(slice(None))
             self._retire(~going, turn, timed_out=False)
         self._retire(going, turn, timed_out=True)
-        r = self.result
-        r.victory += (r.damage < self.f.ko).astype(np.int32) @ self.t.points_by_side
-        return r
+        return self.result
+
+    def _both_flying(self, rows: slice | Ints) -> Bools:
+        """Whether both sides still have a plane flying, in each of ``rows``."""
+        (a_lo, a_hi), (b_lo, b_hi) = self.t.blocks
+        a = self.left[a_lo:a_hi, rows].any(axis=0)
+        return np.asarray(a & self.left[b_lo:b_hi, rows].any(axis=0), dtype=bool)
 
     def _line_up(self, going: Bools) -> int:
         """ "Determine Initiative" (an even chance: one random bit per fight) for the fights
@@ -153,53 +155,34 @@ class TableFight:
         a_rows, b_rows = np.flatnonzero(going & ~b_first), np.flatnonzero(going & b_first)
         order = np.concatenate((a_rows, b_rows))
         self.run = self.run[order]
-        for name in ("left", "victory", "shot_down", "flying"):
+        for name in ("left", "by_shot"):
             setattr(self, name, np.take(getattr(self, name), order, axis=1))
         return len(a_rows)
 
     def _retire(self, rows_mask: Bools, turn: int, timed_out: bool) -> None:
-        """Write finished fights into the result (planes still flying score at the end)."""
+        """Write finished fights into the result. "Victory!": a side scores 2x the points of
+        each enemy plane a shot brought down, 1x for one lost otherwise, and the points of
+        its own planes still flying."""
         rows = np.flatnonzero(rows_mask)
         if not len(rows):
             return
         runs, r = self.run[rows], self.result
-        r.damage[runs] = (self.f.ko[:, None] - self.left[:, rows]).T
-        r.victory[runs] = self.victory[:, rows].T
-        r.shot_down[runs] = self.shot_down[:, rows].T
+        left, by_shot = self.left[:, rows].T, self.by_shot[:, rows].T
+        down = left == 0
+        r.damage[runs] = self.f.ko - left
+        scored = (~down).astype(np.int64) @ self.t.points_by_side  # own planes flying
+        scored += (down.astype(np.int64) + by_shot) @ self.t.points_by_side[:, ::-1]
+        r.victory[runs] = scored
+        r.shot_down[runs] = by_shot.astype(np.int32) @ self.scorer
         r.turns[runs] = turn
         r.active[runs] = timed_out
 
     # --- damage and victory points -----------------------------------------------------
-    def _score(self, rows: Ints, figs: Ints, by_shot: bool, repeats: bool = False) -> None:
-        """Score planes ``figs`` just shot down in ``rows`` ("Victory!"): 2x by a shot.
-        With ``repeats`` a row may come more than once (two planes lost to redlining)."""
-        runs = self.left.shape[1]
-        scorer = np.take(self.side, figs)
-        scorer ^= 1
-        cells = scorer * runs + rows  # the scorer's cell; the loser's is the other side's
-        lost = (1 - scorer) * runs + rows
-        points = np.take(self.points, figs) * (2 if by_shot else 1)
-        victory, flying = self.victory.reshape(-1), self.flying.reshape(-1)
-        if repeats:
-            np.add.at(victory, cells, points)
-            np.add.at(flying, lost, -1)
-            return
-        victory[cells] += points
-        flying[lost] -= 1
-        if by_shot:
-            self.shot_down.reshape(-1)[cells] += 1
-
-    def _hurt(self, rows: Ints, figs: Ints, clicks: Ints, repeats: bool = False) -> None:
-        """Click ``figs`` down in ``rows`` (distinct cells), not by a shot; ``repeats``: a
-        row may come more than once."""
+    def _hurt(self, rows: Ints, figs: Ints, clicks: Ints) -> None:
+        """Click ``figs`` down in ``rows`` (distinct cells), not by a shot."""
         left = self.left.reshape(-1)  # a view: ``left`` is always C-contiguous
         cells = figs * self.left.shape[1] + rows
-        before = np.take(left, cells)
-        after = np.maximum(before - np.asarray(clicks, dtype=np.int8), 0).astype(np.int8)
-        left[cells] = after
-        down = (after == 0) & (before > 0)
-        if down.any():
-            self._score(rows[down], figs[down], by_shot=False, repeats=repeats)
+        left[cells] = np.maximum(np.take(left, cells) - np.asarray(clicks, dtype=np.int8), 0)
 
     # --- movement hazards ---------------------------------------------------------------
     def _redline(self) -> None:
@@ -207,15 +190,11 @@ class TableFight:
         down)."""
         if not self.s["redline"]:
             return
-        runs = self.left.shape[1]
         cells = success_cells(self.rng, self.s["redline"], self.left.size)
-        figs, rows = np.divmod(cells, runs)
-        left = self.left.reshape(-1)
+        left = self.left.reshape(-1)  # a view: ``left`` is always C-contiguous
+        figs = cells // self.left.shape[1]
         fails = np.take(self.t.redline_fail, figs * self.t.width + np.take(left, cells))
-        clicked = self.rng.random(len(cells)) < fails
-        self._hurt(
-            rows[clicked], figs[clicked], np.ones(int(clicked.sum()), dtype=np.int8), repeats=True
-        )
+        left[cells[self.rng.random(len(cells)) < fails]] -= 1
 
     def _collisions(self) -> None:
         """ "Collisions with Other Planes": each plane may end overlapping a random enemy.
@@ -233,7 +212,7 @@ class TableFight:
         for k in range(int(rank.max(initial=-1)) + 1):
             r, a = rows[rank == k], figs[rank == k]
             enemy = 1 - self.side[a]
-            flying = (self.left[a, r] > 0) & (self.flying[enemy, r] > 0)
+            flying = (self.left[a, r] > 0) & self._both_flying(r)
             r, a, enemy = r[flying], a[flying], enemy[flying]
             if len(r):
                 self._collide(r, a, self._random_alive(r, enemy))
@@ -302,4 +281,5 @@ class TableFight:
             np.maximum(column, 0, out=column)
         down = np.flatnonzero(hits > fewest)  # no target: fewest is 255
         if len(down):
-            self._score(down + lo, e_lo + target[down].astype(np.intp), by_shot=True)
+            cells = (e_lo + target[down].astype(np.intp)) * self.left.shape[1] + down + lo
+            self.by_shot.reshape(-1)[cells] = True
