@@ -30,45 +30,77 @@ def _hit_split(most: int) -> np.ndarray:
     return split
 
 
+BUCKETS = 256  # a power of two, so a draw's bucket is exact
+UNSURE = 255  # in ``ShotTable.hits``: a cumulative chance falls inside the bucket
+
+
 @dataclass(frozen=True)
 class ShotTable:
-    """Cumulative chances of one plane's shot with one weapon.
+    """Cumulative chances of a shot, one row per state of the fight the shot is taken in.
 
-    Row ``left * (targets + 1) + target`` holds P(hits <= h) in column h, padded with
-    ``NEVER``; ``target == targets`` stands for "no enemy left flying", whose row (like
-    that of a shooter shot down or without this weapon) never hits. The hits of a shot are
-    the number of columns its uniform draw is at or above.
+    Row ``r`` of ``cdf`` holds P(hits <= h) in column h, padded with ``NEVER``; the hits of
+    a shot are the number of columns its uniform draw is at or above. ``hits`` reads that
+    count for a draw in [b, b + 1) / BUCKETS at ``r * BUCKETS + b`` in one look-up, unless a
+    cumulative chance falls inside the bucket (``UNSURE``, about one draw in 50): then the
+    columns settle it. ``columns`` holds the columns a draw can reach, each contiguous.
     """
 
-    targets: int
-    cdf: np.ndarray  # (width * (targets + 1), most dice) float64
-    # Each column of ``cdf`` as its own contiguous array, the ones a draw can reach.
+    cdf: np.ndarray  # (rows, most hits) float64
     columns: tuple[np.ndarray, ...]
+    hits: np.ndarray  # (rows * BUCKETS,) uint8
+
+    @classmethod
+    def of(cls, cdf: np.ndarray) -> ShotTable:
+        reachable = np.flatnonzero((cdf < NEVER).any(axis=0))
+        rows, cols = np.nonzero(cdf < 1.0)
+        scaled = cdf[rows, cols] * BUCKETS  # exact: BUCKETS is a power of two
+        reached = rows * (BUCKETS + 1) + np.ceil(scaled).astype(np.intp)  # from that bucket
+        counts = np.bincount(reached, minlength=len(cdf) * (BUCKETS + 1))
+        hits = np.cumsum(counts.reshape(len(cdf), BUCKETS + 1), axis=1)[:, :BUCKETS]
+        hits = hits.astype(np.uint8)
+        inside = scaled != np.floor(scaled)
+        hits[rows[inside], np.floor(scaled[inside]).astype(np.intp)] = UNSURE
+        columns = tuple(np.ascontiguousarray(cdf[:, h]) for h in reachable)
+        return cls(cdf, columns, hits.reshape(-1))
 
     @property
     def fires(self) -> bool:
         """Whether any row of the table can hit at all."""
-        return bool((self.cdf[:, 0] < NEVER).any())
+        return bool(self.columns)
+
+    def settle(self, draw: np.ndarray, rows: np.ndarray) -> np.ndarray:
+        """The hits of draws ``draw`` in table rows ``rows``, column by column."""
+        hits = np.zeros(len(rows), dtype=np.uint8)
+        for column in self.columns:
+            hits += draw >= np.take(column, rows)
+        return hits
 
 
-def shot_table(
-    gunnery: np.ndarray, silhouettes: np.ndarray, chance: float, rear_arc: float, point_blank: float
-) -> ShotTable:
+def shot_chances(
+    gunnery: np.ndarray,
+    silhouettes: np.ndarray,
+    chance: float,
+    rear_arc: float,
+    point_blank: float,
+    columns: int,
+) -> np.ndarray:
     """The shot of a plane with ``gunnery`` dice by clicks left at each enemy of
-    ``silhouettes``.
+    ``silhouettes``, as cumulative chances of 0..columns-1 hits (``columns`` at least the
+    most dice plus one).
 
+    Row ``left * (targets + 1) + target``; ``target == targets`` stands for "no enemy left
+    flying", whose row (like that of a shooter shot down or without this weapon) never hits.
     "Combat": a shot at an enemy in the rear arc rolls one more die; at point blank the
     target's silhouette is 1 lower; a silhouette is capped to 1..6 as a target number.
     """
     width, targets = len(gunnery), len(silhouettes)
-    columns = int(gunnery.max(initial=0)) + 1  # the most dice, so the most hits
     split = _hit_split(columns)
     chances = np.zeros((width, targets + 1, columns + 1))
     chances[:, :, 0] = 1 - chance
     dice = np.maximum(gunnery.astype(np.intp), 0)
     for extra, p_extra in ((0, 1 - rear_arc), (1, rear_arc)):
         for closer, p_closer in ((0, 1 - point_blank), (1, point_blank)):
-            to_hit = np.clip(silhouettes.astype(np.intp) - closer, 1, 6)
+            to_hit = np.minimum(np.maximum(silhouettes.astype(np.intp) - closer, 1), 6)
             weight = chance * p_extra * p_closer
             chances[:, :targets] += weight * split[(dice + extra)[:, None], to_hit[None, :]]
     cdf = np.cumsum(chances[:, :, :columns], axis=2)
@@ -76,6 +108,4 @@ def shot_table(
     can_hit = (gunnery > 0) & bool(chance)
     cdf[~(hits_possible & can_hit[:, None])[:, None, :].repeat(targets + 1, axis=1)] = NEVER
     cdf[:, targets, :] = NEVER
-    flat = cdf.reshape(width * (targets + 1), columns)
-    reachable = np.flatnonzero((flat < NEVER).any(axis=0))
-    return ShotTable(targets, flat, tuple(np.ascontiguousarray(flat[:, h]) for h in reachable))
+    return cdf.reshape(width * (targets + 1), columns)

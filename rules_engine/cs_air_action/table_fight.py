@@ -9,7 +9,8 @@ points), played faster by drawing less and touching memory in order:
   instead of separate draws for range, rear arc, point blank and the dice;
 - redlining and collisions are rare events: the cells where they happen are drawn directly
   as gaps between successes (geometric draws), not one uniform per plane and fight;
-- the aggressor of each fight is one random bit.
+- the aggressor of each fight is one random bit, and for the shots each fight's planes are
+  laid out aggressor first, so one pass over every fight takes the k-th shot of them all.
 
 ``play_fight`` plays a batch with this class when it can, and with ``fight.Fight`` when an
 Ace's fate or attack value is in play or shooters pick random targets.
@@ -27,7 +28,7 @@ from rules_engine.cs_air_action.fight import Fight, FightState
 from rules_engine.cs_air_action.fight_tables import fight_tables
 from rules_engine.cs_air_action.forces import Forces
 from rules_engine.cs_air_action.settings import EVERY_CHECK
-from rules_engine.cs_air_action.shot_tables import ShotTable, shot_table
+from rules_engine.cs_air_action.shot_tables import BUCKETS, UNSURE, ShotTable, shot_chances
 
 
 def plays_by_table(forces: Forces, scenario: dict[str, Any]) -> bool:
@@ -67,10 +68,12 @@ def success_cells(rng: np.random.Generator, chance: float, cells: int) -> Ints:
 class TableFight:
     """One batch of fights without fate, every run advancing together.
 
-    ``left`` (figures, runs) counts each plane's clicks left before it is shot down, and
-    ``by_shot`` marks the planes a shot brought down; victory points and planes shot down
-    follow from these two when a fight ends ("Victory!"). ``run`` is each column's run
-    number. Finished fights are written out and dropped each turn.
+    Each squadron takes ``slots`` rows of ``left`` (slots of the smaller squadron past its
+    planes stay empty: 0 clicks left, as a plane shot down), squadron A first: ``left``
+    (2 * slots, runs) counts each plane's clicks left before it is shot down, and ``by_shot``
+    marks the planes a shot brought down; victory points and planes shot down follow from
+    these two when a fight ends ("Victory!"). ``run`` is each column's run number; finished
+    fights are written out and dropped each turn.
     """
 
     def __init__(
@@ -79,7 +82,7 @@ class TableFight:
         self.f, self.s, self.rng = forces, scenario, rng
         n = forces.count
         every_check = scenario.get("critical_failure", EVERY_CHECK) == EVERY_CHECK
-        self.t = fight_tables(forces, 1.0, False, every_check)  # redline_fail: the check
+        self.t = t = fight_tables(forces, 1.0, False, every_check)  # redline_fail: the check
         self.result = FightState(
             damage=np.zeros((runs, n), dtype=np.int16),
             fate_used=np.zeros((runs, n), dtype=np.int16),
@@ -88,41 +91,65 @@ class TableFight:
             active=np.zeros(runs, dtype=bool),
             turns=np.zeros(runs, dtype=np.int32),
         )
-        self.run = np.arange(runs)
-        self.left = np.repeat(forces.ko.astype(np.int8)[:, None], runs, axis=1)
-        self.by_shot = np.zeros((n, runs), dtype=bool)
+        self.slots = p = max(hi - lo for lo, hi in t.blocks)
+        # The row of each figure, and each row's figure (n for an empty slot).
+        self.row_of = np.array(
+            [p * side + fig - t.blocks[side][0] for fig, side in enumerate(forces.side.tolist())],
+            dtype=np.intp,
+        )
+        self.fig_of = np.full(2 * p, n)
+        self.fig_of[self.row_of] = np.arange(n)
+        self.side = np.repeat(np.arange(2), p)
+        self.piloting = self._by_row(t.piloting)
+        self.redline_fail = self._by_row(t.redline_fail).reshape(-1)
         self.scorer = np.eye(2, dtype=np.int32)[1 - forces.side]  # (figures, 2): the enemy
-        self.side = forces.side.astype(np.intp)
+        self.run = np.arange(runs)
+        self.left = self._by_row(forces.ko.astype(np.int8)[:, None]).repeat(runs, axis=1)
+        self.by_shot = np.zeros((2 * p, runs), dtype=bool)
         self.shots = self._shot_tables()
 
-    def _shot_tables(self) -> tuple[list[tuple[int, ShotTable]], list[tuple[int, ShotTable]]]:
-        """(figure, table) of every shot a turn can hold, in the order "Combat" takes them:
-        for fights where squadron A is the aggressor, then where squadron B is."""
-        s, t = self.s, self.t
-        orders: tuple[list[tuple[int, ShotTable]], list[tuple[int, ShotTable]]] = ([], [])
-        slots = max(hi - lo for lo, hi in t.blocks)
+    def _by_row(self, table: np.ndarray) -> np.ndarray:
+        """A per-figure table laid out by rows of ``left`` (zeros for empty slots)."""
+        out = np.zeros((2 * self.slots, *table.shape[1:]), dtype=table.dtype)
+        out[self.row_of] = table
+        return out
+
+    def _shot_tables(self) -> list[tuple[int, ShotTable]]:
+        """(row, table) of every shot a turn can hold, in the order "Combat" takes them,
+        rows counted aggressor first: row k < slots is the aggressor's plane k, row
+        slots + k the other player's. A table holds the shot for fights where squadron A is
+        the aggressor, then (``swapped_rows`` further down) where squadron B is."""
+        s, t, p = self.s, self.t, self.slots
+        silhouettes = self._by_row(self.f.silhouette).reshape(2, p)
+        order = []
         for gunnery, chance in ((t.front, s["in_range"]), (t.rear, s["rear_shot"])):
             if not chance:
                 continue
-            for slot in range(slots):
-                pair: list[tuple[int, ShotTable]] = []
-                for side in (0, 1):
-                    lo, hi = t.blocks[side]
-                    fig = lo + slot
-                    e_lo, e_hi = t.blocks[1 - side]
-                    if fig < hi:
-                        table = shot_table(
-                            gunnery[fig],
-                            self.f.silhouette[e_lo:e_hi],
-                            chance,
-                            s["rear_arc"],
-                            s["point_blank"],
-                        )
-                        if table.fires:
-                            pair.append((fig, table))
-                orders[0].extend(pair)
-                orders[1].extend(reversed(pair))
-        return orders
+            by_row = self._by_row(gunnery)
+            columns = int(by_row.max(initial=0)) + 1
+            parts = [
+                shot_chances(
+                    by_row[row],
+                    silhouettes[1 - self.side[row]],
+                    chance,
+                    s["rear_arc"],
+                    s["point_blank"],
+                    columns,
+                )
+                for row in range(2 * p)
+            ]
+            for k in (k for slot in range(p) for k in (slot, slot + p)):
+                # Aggressor-first row k is row k of the layout when A is the aggressor, and
+                # the same slot of the other squadron when B is.
+                table = ShotTable.of(np.concatenate((parts[k], parts[(k + p) % (2 * p)])))
+                if table.fires:
+                    order.append((k, table))
+        return order
+
+    @property
+    def swapped_rows(self) -> int:
+        """Rows of each part of a shot table: clicks left by target (or none)."""
+        return self.t.width * (self.slots + 1)
 
     # --- the turn sequence --------------------------------------------------------------
     def play(self) -> FightState:
@@ -130,34 +157,45 @@ class TableFight:
         going: Bools = np.ones(len(self.run), dtype=bool)
         turn = 0
         for turn in range(1, self.s["max_turns"] + 1):
-            if not going.any():
+            self._keep(going)
+            if not len(self.run):
                 break
-            split = self._line_up(going)
+            # "Determine Initiative": an even chance, one random bit per fight.
+            bits = np.frombuffer(self.rng.bytes(-(-len(self.run) // 8)), dtype=np.uint8)
+            b_first = np.unpackbits(bits, count=len(self.run)).view(bool)
             self._redline()
             self._collisions()
-            self._volleys(split)
+            self._swap(b_first)
+            self._volleys(b_first)
+            self._swap(b_first)
             going = self._both_flying(slice(None))
             self._retire(~going, turn, timed_out=False)
-        self._retire(going, turn, timed_out=True)
+        self._keep(going)
+        self._retire(np.ones(len(self.run), dtype=bool), turn, timed_out=True)
         return self.result
+
+    def _keep(self, going: Bools) -> None:
+        """Drop the fights that ended."""
+        if going.all():
+            return
+        rows = np.flatnonzero(going)
+        self.run = self.run[rows]
+        self.left = np.take(self.left, rows, axis=1)
+        self.by_shot = np.take(self.by_shot, rows, axis=1)
+
+    def _swap(self, fights: Bools) -> None:
+        """Exchange the two squadrons' rows in ``fights`` (and back again)."""
+        p, swap = self.slots, fights.view(np.int8)
+        turned = np.concatenate((self.left[p:], self.left[:p]))
+        self.left += swap * (turned - self.left)
+        shot = np.concatenate((self.by_shot[p:], self.by_shot[:p]))
+        self.by_shot = (self.by_shot & ~fights) | (shot & fights)
 
     def _both_flying(self, rows: slice | Ints) -> Bools:
         """Whether both sides still have a plane flying, in each of ``rows``."""
-        (a_lo, a_hi), (b_lo, b_hi) = self.t.blocks
-        a = self.left[a_lo:a_hi, rows].any(axis=0)
-        return np.asarray(a & self.left[b_lo:b_hi, rows].any(axis=0), dtype=bool)
-
-    def _line_up(self, going: Bools) -> int:
-        """ "Determine Initiative" (an even chance: one random bit per fight) for the fights
-        still going; rows where squadron A is the aggressor come first."""
-        bits = np.frombuffer(self.rng.bytes(-(-len(going) // 8)), dtype=np.uint8)
-        b_first = np.unpackbits(bits, count=len(going)).view(bool)
-        a_rows, b_rows = np.flatnonzero(going & ~b_first), np.flatnonzero(going & b_first)
-        order = np.concatenate((a_rows, b_rows))
-        self.run = self.run[order]
-        for name in ("left", "by_shot"):
-            setattr(self, name, np.take(getattr(self, name), order, axis=1))
-        return len(a_rows)
+        p = self.slots
+        a = self.left[:p, rows].any(axis=0)
+        return np.asarray(a & self.left[p:, rows].any(axis=0), dtype=bool)
 
     def _retire(self, rows_mask: Bools, turn: int, timed_out: bool) -> None:
         """Write finished fights into the result. "Victory!": a side scores 2x the points of
@@ -167,7 +205,8 @@ class TableFight:
         if not len(rows):
             return
         runs, r = self.run[rows], self.result
-        left, by_shot = self.left[:, rows].T, self.by_shot[:, rows].T
+        left = self.left[self.row_of][:, rows].T
+        by_shot = self.by_shot[self.row_of][:, rows].T
         down = left == 0
         r.damage[runs] = self.f.ko - left
         scored = (~down).astype(np.int64) @ self.t.points_by_side  # own planes flying
@@ -177,14 +216,13 @@ class TableFight:
         r.turns[runs] = turn
         r.active[runs] = timed_out
 
-    # --- damage and victory points -----------------------------------------------------
+    # --- movement hazards ---------------------------------------------------------------
     def _hurt(self, rows: Ints, figs: Ints, clicks: Ints) -> None:
-        """Click ``figs`` down in ``rows`` (distinct cells), not by a shot."""
+        """Click rows ``figs`` of ``left`` down in fights ``rows`` (distinct cells)."""
         left = self.left.reshape(-1)  # a view: ``left`` is always C-contiguous
         cells = figs * self.left.shape[1] + rows
         left[cells] = np.maximum(np.take(left, cells) - np.asarray(clicks, dtype=np.int8), 0)
 
-    # --- movement hazards ---------------------------------------------------------------
     def _redline(self) -> None:
         """ "Movement": a redlining pilot checks; failure costs 1 click (none once shot
         down)."""
@@ -193,7 +231,7 @@ class TableFight:
         cells = success_cells(self.rng, self.s["redline"], self.left.size)
         left = self.left.reshape(-1)  # a view: ``left`` is always C-contiguous
         figs = cells // self.left.shape[1]
-        fails = np.take(self.t.redline_fail, figs * self.t.width + np.take(left, cells))
+        fails = np.take(self.redline_fail, figs * self.t.width + np.take(left, cells))
         left[cells[self.rng.random(len(cells)) < fails]] -= 1
 
     def _collisions(self) -> None:
@@ -205,23 +243,26 @@ class TableFight:
         if not self.s["collision"]:
             return
         n = self.f.count
-        cells = success_cells(self.rng, self.s["collision"], self.left.size)
+        cells = success_cells(self.rng, self.s["collision"], len(self.run) * n)
         rows, figs = np.divmod(cells, n)  # fight by fight, planes in order
+        figs = self.row_of[figs]
         first = np.flatnonzero(np.r_[True, rows[1:] != rows[:-1]])
         rank = np.arange(len(rows)) - np.repeat(first, np.diff(np.r_[first, len(rows)]))
         for k in range(int(rank.max(initial=-1)) + 1):
             r, a = rows[rank == k], figs[rank == k]
-            enemy = 1 - self.side[a]
             flying = (self.left[a, r] > 0) & self._both_flying(r)
-            r, a, enemy = r[flying], a[flying], enemy[flying]
+            r, a = r[flying], a[flying]
             if len(r):
-                self._collide(r, a, self._random_alive(r, enemy))
+                self._collide(r, a, self._random_alive(r, 1 - self.side[a]))
 
     def _random_alive(self, rows: Ints, enemy: Ints) -> Ints:
-        """A random plane still flying on side ``enemy`` of each row (one must be)."""
-        candidates = (self.left[:, rows].T > 0) & (self.side[None, :] == enemy[:, None])
+        """A random plane still flying on side ``enemy`` of each row (one must be): its row
+        of ``left``, chosen in the order of the squadron's planes."""
+        p = self.slots
+        rows_of = enemy[:, None] * p + np.arange(p)[None, :]
+        candidates = self.left[rows_of, rows[:, None]] > 0
         draw = np.where(candidates, self.rng.random(candidates.shape), 2.0)
-        return np.asarray(draw.argmin(axis=1), dtype=np.intp)
+        return np.asarray(rows_of[np.arange(len(rows)), draw.argmin(axis=1)], dtype=np.intp)
 
     def _collide(self, rows: Ints, a: Ints, b: Ints) -> None:
         """Both pilots check; a 2 on either is a serious collision (see ``collisions``)."""
@@ -230,8 +271,8 @@ class TableFight:
             self.rng.integers(1, 7, size=(2, len(rows)), dtype=np.int8).sum(axis=0, dtype=np.int8)
             for _ in range(2)
         )
-        fa = (ta < self.t.piloting[a, left_a]) | (ta == CRITICAL_FAILURE_TOTAL)
-        fb = (tb < self.t.piloting[b, left_b]) | (tb == CRITICAL_FAILURE_TOTAL)
+        fa = (ta < self.piloting[a, left_a]) | (ta == CRITICAL_FAILURE_TOTAL)
+        fb = (tb < self.piloting[b, left_b]) | (tb == CRITICAL_FAILURE_TOTAL)
         serious = (ta == CRITICAL_FAILURE_TOTAL) | (tb == CRITICAL_FAILURE_TOTAL)
         ra, rb = left_a - fa, left_b - fb
         both = serious & (ra > 0) & (rb > 0)
@@ -240,46 +281,49 @@ class TableFight:
         self._hurt(rows, b, fb + np.where(both, together, serious & (rb > 0)))
 
     # --- shooting -----------------------------------------------------------------------
-    def _volleys(self, split: int) -> None:
+    def _volleys(self, b_first: Bools) -> None:
         """Every plane's shot, front weapons then rear, alternating players, aggressor
-        first. Rows before ``split`` have squadron A as aggressor, the rest squadron B."""
-        for (lo, hi), order in zip(
-            ((0, split), (split, self.left.shape[1])), self.shots, strict=True
-        ):
-            if hi > lo:
-                for fig, table in order:
-                    self._shot(table, lo, hi, fig)
+        first, with ``left`` laid out aggressor first."""
+        base = b_first.astype(np.intp)
+        base *= self.swapped_rows
+        for k, table in self.shots:
+            self._shot(table, k, base)
 
-    def _shot(self, table: ShotTable, lo: int, hi: int, fig: int) -> None:
-        """ "Combat": plane ``fig`` shoots in rows [lo, hi) at the enemy with the fewest
-        clicks left (ties to the first), one uniform draw per row."""
-        e_lo = self.t.blocks[1 - int(self.side[fig])][0]
-        enemies = self.left[e_lo : e_lo + table.targets, lo:hi].view(np.uint8)
+    def _shot(self, table: ShotTable, k: int, base: Ints) -> None:
+        """ "Combat": the plane in row ``k`` shoots at the enemy with the fewest clicks left
+        (ties to the first), one uniform draw per fight."""
+        p = self.slots
+        e_lo = p if k < p else 0
         # As unsigned bytes a shot-down plane's 0 - 1 wraps round to 255: never picked.
-        fewest = enemies[0] - np.uint8(1)
-        target = np.zeros(hi - lo, dtype=np.int8)
-        for k in range(1, table.targets):
-            clicks = enemies[k] - np.uint8(1)
-            target += (clicks < fewest) * (np.int8(k) - target)
-            np.minimum(fewest, clicks, out=fewest)
-        target += (fewest == 255) * (np.int8(table.targets) - target)
-        row = self.left[fig, lo:hi].astype(np.intp)
-        row *= table.targets + 1
+        clicks = self.left[e_lo : e_lo + p].view(np.uint8) - np.uint8(1)
+        fewest = clicks.min(axis=0)
+        # The first plane with the fewest: count the planes before it, all with more.
+        more = clicks > fewest
+        before = more[0].copy()
+        target = before.view(np.int8).copy()
+        for j in range(1, p - 1):
+            before &= more[j]
+            target += before
+        target += (fewest == 255) * np.int8(p)  # no enemy flying: the table's last target
+        row = self.left[k].astype(np.intp)
+        row *= p + 1
         row += target
-        draw = self.rng.random(hi - lo)
-        hits = np.zeros(hi - lo, dtype=np.int8)
-        for column in table.columns:  # P(hits <= h) for h = 0, 1, ...
-            reached = draw >= np.take(column, row)
-            if not reached.any():
-                break
-            hits += reached
+        row += base
+        draw = self.rng.random(len(row))
+        bucket = row * BUCKETS
+        bucket += (draw * BUCKETS).astype(np.intp)
+        hits = np.take(table.hits, bucket)
+        unsure = np.flatnonzero(hits == UNSURE)
+        if len(unsure):
+            hits[unsure] = table.settle(draw[unsure], row[unsure])
         if not hits.any():
             return
-        for k in range(table.targets):
-            column = self.left[e_lo + k, lo:hi]
-            column -= hits * (target == k)
+        signed = hits.view(np.int8)
+        for j in range(p):
+            column = self.left[e_lo + j]
+            column -= signed * (target == j)
             np.maximum(column, 0, out=column)
         down = np.flatnonzero(hits > fewest)  # no target: fewest is 255
         if len(down):
-            cells = (e_lo + target[down].astype(np.intp)) * self.left.shape[1] + down + lo
+            cells = (e_lo + target[down].astype(np.intp)) * len(row) + down
             self.by_shot.reshape(-1)[cells] = True
