@@ -30,7 +30,8 @@ def _hit_split(most: int) -> np.ndarray:
     return split
 
 
-BUCKETS = 256  # a power of two, so a draw's bucket is exact
+BUCKET_BITS = 8
+BUCKETS = 1 << BUCKET_BITS  # a power of two, so a draw's bucket is exact
 UNSURE = 255  # in ``ShotTable.hits``: a cumulative chance falls inside the bucket
 
 

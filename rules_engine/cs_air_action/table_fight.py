@@ -28,7 +28,13 @@ from rules_engine.cs_air_action.fight import Fight, FightState
 from rules_engine.cs_air_action.fight_tables import fight_tables
 from rules_engine.cs_air_action.forces import Forces
 from rules_engine.cs_air_action.settings import EVERY_CHECK
-from rules_engine.cs_air_action.shot_tables import BUCKETS, UNSURE, ShotTable, shot_chances
+from rules_engine.cs_air_action.shot_tables import (
+    BUCKET_BITS,
+    BUCKETS,
+    UNSURE,
+    ShotTable,
+    shot_chances,
+)
 
 
 def plays_by_table(forces: Forces, scenario: dict[str, Any]) -> bool:
@@ -106,6 +112,7 @@ class TableFight:
         self.run = np.arange(runs)
         self.left = self._by_row(forces.ko.astype(np.int8)[:, None]).repeat(runs, axis=1)
         self.by_shot = np.zeros((2 * p, runs), dtype=bool)
+        self.figure_numbers = np.arange(p, dtype=np.int8)[:, None]
         self.shots = self._shot_tables()
 
     def _by_row(self, table: np.ndarray) -> np.ndarray:
@@ -165,9 +172,11 @@ class TableFight:
             b_first = np.unpackbits(bits, count=len(self.run)).view(bool)
             self._redline()
             self._collisions()
+            flying = self.left > 0
             self._swap(b_first)
             self._volleys(b_first)
             self._swap(b_first)
+            self.by_shot |= flying & (self.left == 0)  # only shots click planes in volleys
             going = self._both_flying(slice(None))
             self._retire(~going, turn, timed_out=False)
         self._keep(going)
@@ -188,8 +197,6 @@ class TableFight:
         p, swap = self.slots, fights.view(np.int8)
         turned = np.concatenate((self.left[p:], self.left[:p]))
         self.left += swap * (turned - self.left)
-        shot = np.concatenate((self.by_shot[p:], self.by_shot[:p]))
-        self.by_shot = (self.by_shot & ~fights) | (shot & fights)
 
     def _both_flying(self, rows: slice | Ints) -> Bools:
         """Whether both sides still have a plane flying, in each of ``rows``."""
@@ -284,7 +291,7 @@ class TableFight:
     def _volleys(self, b_first: Bools) -> None:
         """Every plane's shot, front weapons then rear, alternating players, aggressor
         first, with ``left`` laid out aggressor first."""
-        base = b_first.astype(np.intp)
+        base = b_first.astype(np.int64)
         base *= self.swapped_rows
         for k, table in self.shots:
             self._shot(table, k, base)
@@ -300,30 +307,28 @@ class TableFight:
         # The first plane with the fewest: count the planes before it, all with more.
         more = clicks > fewest
         before = more[0].copy()
-        target = before.view(np.int8).copy()
+        target = before.view(np.int8).copy()  # 0..p - 1; p once no enemy is flying
         for j in range(1, p - 1):
             before &= more[j]
             target += before
         target += (fewest == 255) * np.int8(p)  # no enemy flying: the table's last target
-        row = self.left[k].astype(np.intp)
+        row = self.left[k].astype(np.int64)
         row *= p + 1
         row += target
         row += base
-        draw = self.rng.random(len(row))
-        bucket = row * BUCKETS
-        bucket += (draw * BUCKETS).astype(np.intp)
-        hits = np.take(table.hits, bucket)
+        # One 64-bit draw per fight: its top bits name the bucket of ``table.hits``, and
+        # its top 53 bits are the uniform in [0, 1) that settles an unsure bucket.
+        raw = self.rng.bit_generator.random_raw(len(row)).view(np.int64)
+        row <<= BUCKET_BITS
+        row |= (raw >> (64 - BUCKET_BITS)) & (BUCKETS - 1)
+        hits = np.take(table.hits, row)
         unsure = np.flatnonzero(hits == UNSURE)
         if len(unsure):
-            hits[unsure] = table.settle(draw[unsure], row[unsure])
+            draw = ((raw[unsure] >> 11) & ((1 << 53) - 1)) * 2.0**-53
+            hits[unsure] = table.settle(draw, row[unsure] >> BUCKET_BITS)
         if not hits.any():
             return
-        signed = hits.view(np.int8)
-        for j in range(p):
-            column = self.left[e_lo + j]
-            column -= signed * (target == j)
-            np.maximum(column, 0, out=column)
-        down = np.flatnonzero(hits > fewest)  # no target: fewest is 255
-        if len(down):
-            cells = (e_lo + target[down].astype(np.intp)) * len(row) + down
-            self.by_shot.reshape(-1)[cells] = True
+        # A plane shot down takes no more clicks than it has left (0 if there is no target).
+        hits = np.minimum(hits, fewest + np.uint8(1)).view(np.int8)
+        enemies = self.left[e_lo : e_lo + p]
+        enemies -= (target == self.figure_numbers) * hits
