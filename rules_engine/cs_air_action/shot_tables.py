@@ -70,11 +70,9 @@ class ShotTable:
         return bool(self.columns)
 
     def settle(self, draw: np.ndarray, rows: np.ndarray) -> np.ndarray:
-        """The hits of draws ``draw`` in table rows ``rows``, column by column."""
-        hits = np.zeros(len(rows), dtype=np.uint8)
-        for column in self.columns:
-            hits += draw >= np.take(column, rows)
-        return hits
+        """The hits of draws ``draw`` in table rows ``rows``, from the cumulative chances."""
+        reached = draw[:, None] >= np.take(self.cdf, rows, axis=0)
+        return np.asarray(reached.sum(axis=1, dtype=np.uint8), dtype=np.uint8)
 
 
 def shot_chances(

@@ -30,7 +30,6 @@ from rules_engine.cs_air_action.forces import Forces
 from rules_engine.cs_air_action.settings import EVERY_CHECK
 from rules_engine.cs_air_action.shot_tables import (
     BUCKET_BITS,
-    BUCKETS,
     UNSURE,
     ShotTable,
     shot_chances,
@@ -318,13 +317,13 @@ class TableFight:
         row += base
         # One 64-bit draw per fight: its top bits name the bucket of ``table.hits``, and
         # its top 53 bits are the uniform in [0, 1) that settles an unsure bucket.
-        raw = self.rng.bit_generator.random_raw(len(row)).view(np.int64)
+        raw = self.rng.bit_generator.random_raw(len(row))
         row <<= BUCKET_BITS
-        row |= (raw >> (64 - BUCKET_BITS)) & (BUCKETS - 1)
+        row |= (raw >> np.uint64(64 - BUCKET_BITS)).view(np.int64)
         hits = np.take(table.hits, row)
         unsure = np.flatnonzero(hits == UNSURE)
         if len(unsure):
-            draw = ((raw[unsure] >> 11) & ((1 << 53) - 1)) * 2.0**-53
+            draw = (raw[unsure] >> np.uint64(11)) * 2.0**-53
             hits[unsure] = table.settle(draw, row[unsure] >> BUCKET_BITS)
         if not hits.any():
             return
