@@ -107,8 +107,10 @@ class TableFight:
         self.side = np.repeat(np.arange(2), p)
         self.piloting = self._by_row(t.piloting)
         self.redline_fail = self._by_row(t.redline_fail).reshape(-1)
-        self.scorer = np.eye(2, dtype=np.int32)[1 - forces.side]  # (figures, 2): the enemy
+        self.scorer = np.eye(2)[1 - forces.side]  # (figures, 2): the enemy's column
         self.run = np.arange(runs)
+        self.final_left = np.zeros((n, runs), dtype=np.int8)
+        self.final_by_shot = np.zeros((n, runs), dtype=bool)
         self.left = self._by_row(forces.ko.astype(np.int8)[:, None]).repeat(runs, axis=1)
         self.by_shot = np.zeros((2 * p, runs), dtype=bool)
         self.figure_numbers = np.arange(p, dtype=np.int8)[:, None]
@@ -180,7 +182,7 @@ class TableFight:
             self._retire(~going, turn, timed_out=False)
         self._keep(going)
         self._retire(np.ones(len(self.run), dtype=bool), turn, timed_out=True)
-        return self.result
+        return self._scored()
 
     def _keep(self, going: Bools) -> None:
         """Drop the fights that ended."""
@@ -204,23 +206,29 @@ class TableFight:
         return np.asarray(a & self.left[p:, rows].any(axis=0), dtype=bool)
 
     def _retire(self, rows_mask: Bools, turn: int, timed_out: bool) -> None:
-        """Write finished fights into the result. "Victory!": a side scores 2x the points of
-        each enemy plane a shot brought down, 1x for one lost otherwise, and the points of
-        its own planes still flying."""
+        """Keep how finished fights ended: their planes' clicks left and who shot them."""
         rows = np.flatnonzero(rows_mask)
         if not len(rows):
             return
         runs, r = self.run[rows], self.result
-        left = self.left[self.row_of][:, rows].T
-        by_shot = self.by_shot[self.row_of][:, rows].T
-        down = left == 0
-        r.damage[runs] = self.f.ko - left
-        scored = (~down).astype(np.int64) @ self.t.points_by_side  # own planes flying
-        scored += (down.astype(np.int64) + by_shot) @ self.t.points_by_side[:, ::-1]
-        r.victory[runs] = scored
-        r.shot_down[runs] = by_shot.astype(np.int32) @ self.scorer
+        self.final_left[:, runs] = np.take(self.left, rows, axis=1)[self.row_of]
+        self.final_by_shot[:, runs] = np.take(self.by_shot, rows, axis=1)[self.row_of]
         r.turns[runs] = turn
         r.active[runs] = timed_out
+
+    def _scored(self) -> FightState:
+        """The result of every fight. "Victory!": a side scores 2x the points of each enemy
+        plane a shot brought down, 1x for one lost otherwise, and the points of its own
+        planes still flying."""
+        r, points = self.result, self.t.points_by_side.astype(np.float64)
+        left, by_shot = self.final_left.T, self.final_by_shot.T
+        down = (left == 0).astype(np.float64)
+        r.damage[:] = self.f.ko - left
+        # Whole numbers far below 2**53: exact in floating point, and a fast product.
+        scored = (1 - down) @ points + (down + by_shot) @ points[:, ::-1]
+        r.victory[:] = scored
+        r.shot_down[:] = by_shot.astype(np.float64) @ self.scorer
+        return r
 
     # --- movement hazards ---------------------------------------------------------------
     def _hurt(self, rows: Ints, figs: Ints, clicks: Ints) -> None:
