@@ -231,12 +231,6 @@ class TableFight:
         return r
 
     # --- movement hazards ---------------------------------------------------------------
-    def _hurt(self, rows: Ints, figs: Ints, clicks: Ints) -> None:
-        """Click rows ``figs`` of ``left`` down in fights ``rows`` (distinct cells)."""
-        left = self.left.reshape(-1)  # a view: ``left`` is always C-contiguous
-        cells = figs * self.left.shape[1] + rows
-        left[cells] = np.maximum(np.take(left, cells) - np.asarray(clicks, dtype=np.int8), 0)
-
     def _redline(self) -> None:
         """ "Movement": a redlining pilot checks; failure costs 1 click (none once shot
         down)."""
@@ -256,43 +250,45 @@ class TableFight:
         """
         if not self.s["collision"]:
             return
-        n = self.f.count
-        cells = success_cells(self.rng, self.s["collision"], len(self.run) * n)
+        n, runs, p = self.f.count, len(self.run), self.slots
+        cells = success_cells(self.rng, self.s["collision"], runs * n)
         rows, figs = np.divmod(cells, n)  # fight by fight, planes in order
         figs = self.row_of[figs]
         first = np.flatnonzero(np.r_[True, rows[1:] != rows[:-1]])
         rank = np.arange(len(rows)) - np.repeat(first, np.diff(np.r_[first, len(rows)]))
+        left = self.left.reshape(-1)  # a view: ``left`` is always C-contiguous
         for k in range(int(rank.max(initial=-1)) + 1):
-            r, a = rows[rank == k], figs[rank == k]
-            flying = (self.left[a, r] > 0) & self._both_flying(r)
-            r, a = r[flying], a[flying]
-            if len(r):
-                self._collide(r, a, self._random_alive(r, 1 - self.side[a]))
+            chosen = rank == k
+            r, a = rows[chosen], figs[chosen]
+            # The enemy overlapped: a random one still flying, if the plane itself is.
+            foes = (a < p) * p
+            foe_rows = foes[:, None] + np.arange(p)
+            flying = np.take(left, foe_rows * runs + r[:, None]) > 0
+            pick = np.where(flying, self.rng.random(flying.shape), 2.0).argmin(axis=1)
+            going = (np.take(left, a * runs + r) > 0) & flying.any(axis=1)
+            if going.any():
+                self._collide(a[going] * runs + r[going], (foes + pick)[going] * runs + r[going])
 
-    def _random_alive(self, rows: Ints, enemy: Ints) -> Ints:
-        """A random plane still flying on side ``enemy`` of each row (one must be): its row
-        of ``left``, chosen in the order of the squadron's planes."""
-        p = self.slots
-        rows_of = enemy[:, None] * p + np.arange(p)[None, :]
-        candidates = self.left[rows_of, rows[:, None]] > 0
-        draw = np.where(candidates, self.rng.random(candidates.shape), 2.0)
-        return np.asarray(rows_of[np.arange(len(rows)), draw.argmin(axis=1)], dtype=np.intp)
-
-    def _collide(self, rows: Ints, a: Ints, b: Ints) -> None:
-        """Both pilots check; a 2 on either is a serious collision (see ``collisions``)."""
-        left_a, left_b = self.left[a, rows], self.left[b, rows]
-        ta, tb = (
-            self.rng.integers(1, 7, size=(2, len(rows)), dtype=np.int8).sum(axis=0, dtype=np.int8)
-            for _ in range(2)
-        )
-        fa = (ta < self.piloting[a, left_a]) | (ta == CRITICAL_FAILURE_TOTAL)
-        fb = (tb < self.piloting[b, left_b]) | (tb == CRITICAL_FAILURE_TOTAL)
+    def _collide(self, cell_a: Ints, cell_b: Ints) -> None:
+        """Both pilots check; a 2 on either is a serious collision (see ``collisions``).
+        ``cell_a``, ``cell_b``: the two planes' cells of ``left``."""
+        left, runs, width = self.left.reshape(-1), len(self.run), self.t.width
+        left_a, left_b = np.take(left, cell_a), np.take(left, cell_b)
+        dice = self.rng.integers(1, 7, size=(4, len(cell_a)), dtype=np.int8)
+        ta, tb = dice[0] + dice[1], dice[2] + dice[3]
+        piloting = self.piloting.reshape(-1)
+        fa = ta < np.take(piloting, cell_a // runs * width + left_a)
+        fb = tb < np.take(piloting, cell_b // runs * width + left_b)
         serious = (ta == CRITICAL_FAILURE_TOTAL) | (tb == CRITICAL_FAILURE_TOTAL)
+        fa |= ta == CRITICAL_FAILURE_TOTAL
+        fb |= tb == CRITICAL_FAILURE_TOTAL
         ra, rb = left_a - fa, left_b - fb
         both = serious & (ra > 0) & (rb > 0)
         together = np.minimum(ra, rb)
-        self._hurt(rows, a, fa + np.where(both, together, serious & (ra > 0)))
-        self._hurt(rows, b, fb + np.where(both, together, serious & (rb > 0)))
+        da = fa + np.where(both, together, serious & (ra > 0))
+        db = fb + np.where(both, together, serious & (rb > 0))
+        left[cell_a] = np.maximum(left_a - da, 0)
+        left[cell_b] = np.maximum(left_b - db, 0)
 
     # --- shooting -----------------------------------------------------------------------
     def _volleys(self, b_first: Bools) -> None:
