@@ -30,10 +30,10 @@ from rules_engine.catalogue import load_catalogue
 from rules_engine.clix.dice import hits
 from rules_engine.clix.scenario import read_scenario
 from rules_engine.cs_air_action import simulate
-from rules_engine.cs_air_action.fight import Fight
 from rules_engine.cs_air_action.forces import Forces, build_forces
 from rules_engine.cs_air_action.scenario import SCENARIO
 from rules_engine.cs_air_action.simulation import outcome_codes
+from rules_engine.cs_air_action.table_fight import play_fight
 from rules_engine.montecarlo import rng
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples" / "cs-air-action"
@@ -266,7 +266,7 @@ def main() -> None:
     scenario = read_scenario(SCENARIO, {})
     forces = build_forces(catalogue, squadron_a, squadron_b)
     simulate(catalogue, squadron_a, squadron_b, {}, 1000, 1)  # warm the caches
-    fast = _timed(lambda: Fight(forces, scenario, args.runs, rng(7)).play(), repeat=5)
+    fast = _timed(lambda: play_fight(forces, scenario, args.runs, rng(7)), repeat=5)
     print(
         f"vectorised 200-point Air Action fights, {args.runs:,} runs in one batch: "
         f"{_rate(args.runs, fast)}"

@@ -62,6 +62,7 @@ def hit_chances(dice: int, target: int) -> tuple[Fraction, ...]:
                  for h in range(dice + 1))
 
 
+@cache  # read only; built once per size, as every fight between the same planes asks
 def hit_table(max_dice: int, max_silhouette: int) -> HitTable:
     """Hit chances for attacks of up to ``max_dice`` dice against a modified silhouette of
     up to ``max_silhouette``, capped to 1..6 ("Combat": a silhouette above 6 is 6)."""
@@ -75,9 +76,11 @@ def hit_table(max_dice: int, max_silhouette: int) -> HitTable:
             for h in range(dice):
                 running += chances[h]
                 cdf[dice * silhouettes + silhouette, h] = float(running)
+    cdf.flags.writeable = False  # shared by every fight of this size
     return HitTable(silhouettes, cdf)
 
 
+@cache
 def pilot_check_fails(piloting: int, critical_two: bool = True) -> Fraction:
     """Exact chance that a 2d6 pilot check against ``piloting`` fails ("Pilot Checks"); a
     total of 2 always fails unless ``critical_two`` is False (the ``collisions-only``

@@ -13,11 +13,11 @@ from rules_engine.clix.arrays import Ints
 from rules_engine.clix.report import run_header, tie_broken
 from rules_engine.clix.samples import sample_figures, sample_notice
 from rules_engine.clix.scenario import describe, read_scenario, with_list_settings
-from rules_engine.cs_air_action.fight import Fight
 from rules_engine.cs_air_action.forces import Forces, build_forces
 from rules_engine.cs_air_action.planes import SYSTEM
 from rules_engine.cs_air_action.scenario import SCENARIO
 from rules_engine.cs_air_action.settings import FIGHT_SETTINGS
+from rules_engine.cs_air_action.table_fight import play_fight
 from rules_engine.simulation_report import figure_shares, outcome_shares
 from rules_engine.tally import Tally
 
@@ -61,7 +61,7 @@ def prepare(catalogue: Catalogue, list_a: Mapping[str, Any], list_b: Mapping[str
 def play(match: Match, runs: int, gen: np.random.Generator, tally: Tally) -> None:
     """Fly ``runs`` fights together and add how they ended to ``tally``."""
     forces = match.forces
-    state = Fight(forces, match.params, runs, gen).play()
+    state = play_fight(forces, match.params, runs, gen)
     codes = outcome_codes(state.victory, state.shot_down, forces.build_points)
     tally.runs += runs
     tally.count("a_wins", codes == 1)

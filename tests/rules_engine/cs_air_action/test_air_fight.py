@@ -15,7 +15,8 @@ from rules_engine.cs_air_action import simulate
 from rules_engine.cs_air_action.fight import Fight
 from rules_engine.cs_air_action.forces import build_forces
 from rules_engine.cs_air_action.scenario import SCENARIO
-from rules_engine.montecarlo import proportion, rng
+from rules_engine.cs_air_action.table_fight import TableFight, plays_by_table
+from rules_engine.montecarlo import mean, proportion, rng
 
 ROOT = Path(__file__).resolve().parents[3]
 CATALOGUE = load_catalogue()
@@ -71,15 +72,19 @@ def test_vectorised_and_fair_loop_fights_agree_on_the_win_rate():
     assert fast["outcome"]["a_wins"]["low"] <= slow.high
 
 
-@pytest.mark.parametrize(("list_a", "list_b", "fate"), [
-    ("aces-300.json", "bloodhawks-200.json", "defensive"),
-    ("aces-300.json", "devastators-200.json", "offensive"),
-])
+@pytest.mark.parametrize(
+    ("list_a", "list_b", "fate"),
+    [
+        ("aces-300.json", "bloodhawks-200.json", "defensive"),
+        ("aces-300.json", "devastators-200.json", "offensive"),
+    ],
+)
 def test_vectorised_and_fair_loop_fights_agree_when_aces_use_fate(list_a, list_b, fate):
-    """"Fate": the two implementations also agree on how often an Ace's fate is used."""
+    """ "Fate": the two implementations also agree on how often an Ace's fate is used."""
     bench = _bench()
-    a, b = (json.loads((ROOT / "docs/examples/cs-air-action" / n).read_text())
-            for n in (list_a, list_b))
+    a, b = (
+        json.loads((ROOT / "docs/examples/cs-air-action" / n).read_text()) for n in (list_a, list_b)
+    )
     scenario = read_scenario(SCENARIO, {"fate": fate, "collision": 0.1})
     forces = build_forces(CATALOGUE, a, b)
     fair = bench.fair_outcomes(forces, scenario, 1000, 4)
@@ -90,10 +95,16 @@ def test_vectorised_and_fair_loop_fights_agree_when_aces_use_fate(list_a, list_b
 
 
 def test_with_every_die_hitting_the_aggressor_wins_a_duel_with_its_first_shot(duel_forces):
-    """"Determine Initiative", "Combat": the aggressor fires first; 4 dice that all hit
+    """ "Determine Initiative", "Combat": the aggressor fires first; 4 dice that all hit
     shoot down duellist B (2 clicks), 3 that all hit shoot down duellist A (3)."""
-    sure = {"in_range": 1, "rear_shot": 0, "rear_arc": 0, "point_blank": 1, "redline": 0,
-            "collision": 0}
+    sure = {
+        "in_range": 1,
+        "rear_shot": 0,
+        "rear_arc": 0,
+        "point_blank": 1,
+        "redline": 0,
+        "collision": 0,
+    }
     state = Fight(duel_forces, read_scenario(SCENARIO, sure), 4000, rng(2)).play()
 
     assert set(state.turns.tolist()) == {1}
@@ -106,19 +117,26 @@ def test_with_every_die_hitting_the_aggressor_wins_a_duel_with_its_first_shot(du
 
 
 @settings(max_examples=25, deadline=None)
-@given(chances=st.fixed_dictionaries({k: st.sampled_from([0, 0.05, 0.3, 1]) for k in (
-           "in_range", "rear_shot", "rear_arc", "point_blank", "redline", "collision")}),
-       fate=st.sampled_from(["offensive", "defensive", "none"]),
-       targeting=st.sampled_from(["weakest", "random"]),
-       max_turns=st.integers(1, 6), seed=st.integers(0, 2**16))
-def test_every_fight_ends_in_a_score_the_rules_allow(chances, fate, targeting, max_turns,
-                                                     seed):
-    """"Victory!": each side scores its planes still flying, then 1x or 2x the points of
+@given(
+    chances=st.fixed_dictionaries(
+        {
+            k: st.sampled_from([0, 0.05, 0.3, 1])
+            for k in ("in_range", "rear_shot", "rear_arc", "point_blank", "redline", "collision")
+        }
+    ),
+    fate=st.sampled_from(["offensive", "defensive", "none"]),
+    targeting=st.sampled_from(["weakest", "random"]),
+    max_turns=st.integers(1, 6),
+    seed=st.integers(0, 2**16),
+)
+def test_every_fight_ends_in_a_score_the_rules_allow(chances, fate, targeting, max_turns, seed):
+    """ "Victory!": each side scores its planes still flying, then 1x or 2x the points of
     each enemy plane gone; a game stops early only when a side has no planes left."""
     a = json.loads((ROOT / "docs/examples/cs-air-action/aces-300.json").read_text())
     forces = build_forces(CATALOGUE, a, B)
-    params = read_scenario(SCENARIO, {**chances, "fate": fate, "targeting": targeting,
-                                      "max_turns": max_turns})
+    params = read_scenario(
+        SCENARIO, {**chances, "fate": fate, "targeting": targeting, "max_turns": max_turns}
+    )
     state = Fight(forces, params, 300, rng(seed)).play()
 
     assert ((state.damage >= 0) & (state.damage <= forces.ko)).all()
@@ -137,3 +155,36 @@ def test_every_fight_ends_in_a_score_the_rules_allow(chances, fate, targeting, m
     ended = ~flying[:, sides[0]].any(axis=1) | ~flying[:, sides[1]].any(axis=1)
     assert ((state.turns == max_turns) | ended).all()
     assert ((state.turns >= 1) & (state.turns <= max_turns)).all()
+
+
+@pytest.mark.parametrize(
+    "scenario",
+    [
+        {},
+        {"collision": 0.3, "redline": 0.4, "max_turns": 4},
+        {"critical_failure": "collisions-only", "rear_arc": 0.7, "point_blank": 0.6},
+        {"in_range": 1, "rear_shot": 1, "point_blank": 1, "max_turns": 2},
+    ],
+)
+def test_the_table_fight_plays_the_same_fights_as_the_general_one(scenario):
+    """Without fate, ``TableFight`` (one draw per shot, hazards drawn as gaps) and ``Fight``
+    (a draw per chance) agree on every figure's survival, victory points and turns."""
+    forces = build_forces(CATALOGUE, A, B)
+    params = read_scenario(SCENARIO, scenario)
+    assert plays_by_table(forces, params)
+    runs = 40_000
+    general = Fight(forces, params, runs, rng(21)).play()
+    table = TableFight(forces, params, runs, rng(22)).play()
+    for pick in (
+        lambda s: s.turns,
+        lambda s: s.victory[:, 0],
+        lambda s: s.victory[:, 1],
+        lambda s: s.shot_down[:, 0],
+        lambda s: s.shot_down[:, 1],
+        *[lambda s, i=i: s.damage[:, i] for i in range(forces.count)],
+        *[lambda s, i=i: s.damage[:, i] >= forces.ko[i] for i in range(forces.count)],
+    ):
+        one, two = mean(pick(general)), mean(pick(table))
+        # Two 99.9% intervals of independent samples overlap unless the means differ.
+        margin = 3.3 * (one.high - one.low + two.high - two.low) / (2 * 1.96)
+        assert abs(one.value - two.value) <= margin

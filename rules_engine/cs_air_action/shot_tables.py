@@ -1,0 +1,110 @@
+"""Each shot of a fight with no Ace's fate in play, as one table of cumulative chances.
+
+Without fate, everything about a shot is settled by two numbers: the shooter's clicks left
+(its gunnery) and which enemy it aims at (its silhouette). Whether the shot is taken (the
+scenario's ``in_range`` or ``rear_shot``), the rear-arc die, point blank and the dice are
+all independent, so the chance of each number of hits is the mixture of these cases, and a
+shot becomes one uniform draw against the table row of its (clicks left, target).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+import numpy as np
+
+from rules_engine.cs_air_action.fight_tables import hit_chances
+
+NEVER = 2.0  # a cumulative chance no uniform draw in [0, 1) reaches
+
+
+@cache
+def _hit_split(most: int) -> np.ndarray:
+    """(dice, target number, hits): the chance of each number of hits 0..most, for 0..most
+    dice against target numbers 1..6 (column 0 unused)."""
+    split = np.zeros((most + 1, 7, most + 1))
+    for dice in range(most + 1):
+        for target in range(1, 7):
+            split[dice, target, : dice + 1] = [float(x) for x in hit_chances(dice, target)]
+    return split
+
+
+BUCKET_BITS = 8
+BUCKETS = 1 << BUCKET_BITS  # a power of two, so a draw's bucket is exact
+UNSURE = 255  # in ``ShotTable.hits``: a cumulative chance falls inside the bucket
+
+
+@dataclass(frozen=True)
+class ShotTable:
+    """Cumulative chances of a shot, one row per state of the fight the shot is taken in.
+
+    Row ``r`` of ``cdf`` holds P(hits <= h) in column h, padded with ``NEVER``; the hits of
+    a shot are the number of columns its uniform draw is at or above. ``hits`` reads that
+    count for a draw in [b, b + 1) / BUCKETS at ``r * BUCKETS + b`` in one look-up, unless a
+    cumulative chance falls inside the bucket (``UNSURE``, about one draw in 50): then the
+    columns settle it. ``columns`` holds the columns a draw can reach, each contiguous.
+    """
+
+    cdf: np.ndarray  # (rows, most hits) float64
+    columns: tuple[np.ndarray, ...]
+    hits: np.ndarray  # (rows * BUCKETS,) uint8
+
+    @classmethod
+    def of(cls, cdf: np.ndarray) -> ShotTable:
+        reachable = np.flatnonzero((cdf < NEVER).any(axis=0))
+        rows, cols = np.nonzero(cdf < 1.0)
+        scaled = cdf[rows, cols] * BUCKETS  # exact: BUCKETS is a power of two
+        reached = rows * (BUCKETS + 1) + np.ceil(scaled).astype(np.intp)  # from that bucket
+        counts = np.bincount(reached, minlength=len(cdf) * (BUCKETS + 1))
+        hits = np.cumsum(counts.reshape(len(cdf), BUCKETS + 1), axis=1)[:, :BUCKETS]
+        hits = hits.astype(np.uint8)
+        inside = scaled != np.floor(scaled)
+        hits[rows[inside], np.floor(scaled[inside]).astype(np.intp)] = UNSURE
+        columns = tuple(np.ascontiguousarray(cdf[:, h]) for h in reachable)
+        return cls(cdf, columns, hits.reshape(-1))
+
+    @property
+    def fires(self) -> bool:
+        """Whether any row of the table can hit at all."""
+        return bool(self.columns)
+
+    def settle(self, draw: np.ndarray, rows: np.ndarray) -> np.ndarray:
+        """The hits of draws ``draw`` in table rows ``rows``, from the cumulative chances."""
+        reached = draw[:, None] >= np.take(self.cdf, rows, axis=0)
+        return np.asarray(reached.sum(axis=1, dtype=np.uint8), dtype=np.uint8)
+
+
+def shot_chances(
+    gunnery: np.ndarray,
+    silhouettes: np.ndarray,
+    chance: float,
+    rear_arc: float,
+    point_blank: float,
+    columns: int,
+) -> np.ndarray:
+    """The shot of a plane with ``gunnery`` dice by clicks left at each enemy of
+    ``silhouettes``, as cumulative chances of 0..columns-1 hits (``columns`` at least the
+    most dice plus one).
+
+    Row ``left * (targets + 1) + target``; ``target == targets`` stands for "no enemy left
+    flying", whose row (like that of a shooter shot down or without this weapon) never hits.
+    "Combat": a shot at an enemy in the rear arc rolls one more die; at point blank the
+    target's silhouette is 1 lower; a silhouette is capped to 1..6 as a target number.
+    """
+    width, targets = len(gunnery), len(silhouettes)
+    split = _hit_split(columns)
+    chances = np.zeros((width, targets + 1, columns + 1))
+    chances[:, :, 0] = 1 - chance
+    dice = np.maximum(gunnery.astype(np.intp), 0)
+    for extra, p_extra in ((0, 1 - rear_arc), (1, rear_arc)):
+        for closer, p_closer in ((0, 1 - point_blank), (1, point_blank)):
+            to_hit = np.minimum(np.maximum(silhouettes.astype(np.intp) - closer, 1), 6)
+            weight = chance * p_extra * p_closer
+            chances[:, :targets] += weight * split[(dice + extra)[:, None], to_hit[None, :]]
+    cdf = np.cumsum(chances[:, :, :columns], axis=2)
+    hits_possible = np.arange(columns)[None, :] < (gunnery[:, None] + 1)
+    can_hit = (gunnery > 0) & bool(chance)
+    cdf[~(hits_possible & can_hit[:, None])[:, None, :].repeat(targets + 1, axis=1)] = NEVER
+    cdf[:, targets, :] = NEVER
+    return cdf.reshape(width * (targets + 1), columns)
