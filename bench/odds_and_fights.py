@@ -3,7 +3,8 @@
     .venv/bin/python bench/odds_and_fights.py [--runs N]
 
 Prints: exact odds of a 10-die attack (ms), simulated attacks per second, whole 200-point
-Air Action fights per second (vectorised, in one batch), a whole in-process ``simulate()`` of
+Air Action fights per second (vectorised, in one batch: ``play_fight``, which plays these
+squadrons, with no Aces, with ``TableFight``), a whole in-process ``simulate()`` of
 1,000 runs (the size an API call asks for), and the speed-up over ``fair_fight``: the same
 fight written as well as plain Python allows (lists built once, ``random.Random``, no numpy
 in the loop), one fight at a time.

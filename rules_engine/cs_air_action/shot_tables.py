@@ -42,17 +42,15 @@ class ShotTable:
     Row ``r`` of ``cdf`` holds P(hits <= h) in column h, padded with ``NEVER``; the hits of
     a shot are the number of columns its uniform draw is at or above. ``hits`` reads that
     count for a draw in [b, b + 1) / BUCKETS at ``r * BUCKETS + b`` in one look-up, unless a
-    cumulative chance falls inside the bucket (``UNSURE``, about one draw in 50): then the
-    columns settle it. ``columns`` holds the columns a draw can reach, each contiguous.
+    cumulative chance falls inside the bucket (``UNSURE``, about one draw in 50): then
+    ``settle`` counts the row's cumulative chances the draw reaches.
     """
 
     cdf: np.ndarray  # (rows, most hits) float64
-    columns: tuple[np.ndarray, ...]
     hits: np.ndarray  # (rows * BUCKETS,) uint8
 
     @classmethod
     def of(cls, cdf: np.ndarray) -> ShotTable:
-        reachable = np.flatnonzero((cdf < NEVER).any(axis=0))
         rows, cols = np.nonzero(cdf < 1.0)
         scaled = cdf[rows, cols] * BUCKETS  # exact: BUCKETS is a power of two
         reached = rows * (BUCKETS + 1) + np.ceil(scaled).astype(np.intp)  # from that bucket
@@ -61,13 +59,12 @@ class ShotTable:
         hits = hits.astype(np.uint8)
         inside = scaled != np.floor(scaled)
         hits[rows[inside], np.floor(scaled[inside]).astype(np.intp)] = UNSURE
-        columns = tuple(np.ascontiguousarray(cdf[:, h]) for h in reachable)
-        return cls(cdf, columns, hits.reshape(-1))
+        return cls(cdf, hits.reshape(-1))
 
     @property
     def fires(self) -> bool:
         """Whether any row of the table can hit at all."""
-        return bool(self.columns)
+        return bool((self.cdf < NEVER).any())
 
     def settle(self, draw: np.ndarray, rows: np.ndarray) -> np.ndarray:
         """The hits of draws ``draw`` in table rows ``rows``, from the cumulative chances."""

@@ -15,7 +15,7 @@ from rules_engine.cs_air_action import simulate
 from rules_engine.cs_air_action.fight import Fight
 from rules_engine.cs_air_action.forces import build_forces
 from rules_engine.cs_air_action.scenario import SCENARIO
-from rules_engine.cs_air_action.table_fight import TableFight, plays_by_table
+from rules_engine.cs_air_action.table_fight import TableFight, play_fight, plays_by_table
 from rules_engine.montecarlo import mean, proportion, rng
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -94,7 +94,8 @@ def test_vectorised_and_fair_loop_fights_agree_when_aces_use_fate(list_a, list_b
     assert fast["outcome"]["a_wins"]["low"] <= slow.high
 
 
-def test_with_every_die_hitting_the_aggressor_wins_a_duel_with_its_first_shot(duel_forces):
+@pytest.mark.parametrize("fight", [Fight, TableFight])
+def test_with_every_die_hitting_the_aggressor_wins_a_duel_with_its_first_shot(duel_forces, fight):
     """ "Determine Initiative", "Combat": the aggressor fires first; 4 dice that all hit
     shoot down duellist B (2 clicks), 3 that all hit shoot down duellist A (3)."""
     sure = {
@@ -105,7 +106,7 @@ def test_with_every_die_hitting_the_aggressor_wins_a_duel_with_its_first_shot(du
         "redline": 0,
         "collision": 0,
     }
-    state = Fight(duel_forces, read_scenario(SCENARIO, sure), 4000, rng(2)).play()
+    state = fight(duel_forces, read_scenario(SCENARIO, sure), 4000, rng(2)).play()
 
     assert set(state.turns.tolist()) == {1}
     a_first = state.victory[:, 0] > 0
@@ -137,7 +138,7 @@ def test_every_fight_ends_in_a_score_the_rules_allow(chances, fate, targeting, m
     params = read_scenario(
         SCENARIO, {**chances, "fate": fate, "targeting": targeting, "max_turns": max_turns}
     )
-    state = Fight(forces, params, 300, rng(seed)).play()
+    state = play_fight(forces, params, 300, rng(seed))  # TableFight when no fate is in play
 
     assert ((state.damage >= 0) & (state.damage <= forces.ko)).all()
     flying = state.damage < forces.ko

@@ -1,0 +1,82 @@
+"""The pieces of ``TableFight``: shot tables, their one-look-up hits, and rare events drawn
+as gaps between successes."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rules_engine.cs_air_action.fight_tables import hit_chances
+from rules_engine.cs_air_action.shot_tables import (
+    BUCKET_BITS,
+    BUCKETS,
+    NEVER,
+    UNSURE,
+    ShotTable,
+    shot_chances,
+)
+from rules_engine.cs_air_action.table_fight import success_cells
+from rules_engine.montecarlo import rng
+
+
+def test_a_shot_mixes_range_rear_arc_point_blank_and_dice():
+    """"Combat": 2 dice (+1 in the rear arc) at silhouette 5 (4 at point blank)."""
+    cdf = shot_chances(np.array([0, 2]), np.array([5]), 0.5, 0.2, 0.4, 4)
+    # Row ``left * (targets + 1) + target``: shot down (left 0) and "no target" never hit.
+    for never in (0, 1, 3):
+        assert (cdf[never] == NEVER).all()
+    chance = np.zeros(5)
+    chance[0] += 0.5
+    for dice, p_dice in ((2, 0.8), (3, 0.2)):
+        for target, p_target in ((5, 0.6), (4, 0.4)):
+            split = [float(x) for x in hit_chances(dice, target)]
+            chance[: dice + 1] += 0.5 * p_dice * p_target * np.array(split)
+    assert cdf[2, :3] == pytest.approx(np.cumsum(chance)[:3], abs=1e-15)
+    assert cdf[2, 3] == NEVER  # 3 dice hit at most 3 times: no column for "3 or fewer"
+
+
+def test_the_look_up_gives_the_hits_of_every_draw_or_says_it_is_unsure():
+    cdf = np.concatenate([
+        shot_chances(np.array([0, 2, 3, 4]), np.array([5, 4, 3]), chance, 0.2, 0.2, 6)
+        for chance in (0.5, 1.0)
+    ])
+    table = ShotTable.of(cdf)
+    rows = np.repeat(np.arange(len(cdf)), BUCKETS)
+    buckets = np.tile(np.arange(BUCKETS), len(cdf))
+    looked_up = table.hits[rows * BUCKETS + buckets]
+    unsure = looked_up == UNSURE
+    assert 0 < unsure.mean() < 0.05
+    # Sure buckets hold the hits of their lowest and highest draws alike.
+    for offset in (0.0, 1 - 2.0**-45):
+        draw = (buckets + offset) / BUCKETS
+        exact = table.settle(draw, rows)
+        assert (looked_up[~unsure] == exact[~unsure]).all()
+    draws = rng(5).random(200_000)
+    rows = rng(6).integers(0, len(cdf), 200_000)
+    fast = table.hits[(rows << BUCKET_BITS) | (draws * BUCKETS).astype(np.int64)]
+    exact = table.settle(draws, rows)
+    assert ((fast == exact) | (fast == UNSURE)).all()
+
+
+@settings(max_examples=40, deadline=None)
+@given(chance=st.sampled_from([0.001, 0.02, 0.1, 0.5, 0.99, 1.0]),
+       cells=st.integers(1, 5000), seed=st.integers(0, 2**16))
+def test_success_cells_are_distinct_ascending_and_in_range(chance, cells, seed):
+    found = success_cells(rng(seed), chance, cells)
+    assert (np.diff(found) > 0).all()
+    assert found.size == 0 or (found[0] >= 0 and found[-1] < cells)
+    if chance == 1.0:
+        assert found.tolist() == list(range(cells))
+
+
+def test_each_cell_succeeds_on_its_own_with_the_chance():
+    counts = np.zeros(50)
+    pairs = 0
+    g = rng(9)
+    for _ in range(4000):
+        found = success_cells(g, 0.1, 50)
+        counts[found] += 1
+        pairs += int(np.isin([10, 11], found).all())
+    assert counts.mean() / 4000 == pytest.approx(0.1, abs=0.004)
+    assert (np.abs(counts / 4000 - 0.1) < 0.025).all()  # every cell, not just on average
+    assert pairs / 4000 == pytest.approx(0.01, abs=0.006)  # neighbours independent
