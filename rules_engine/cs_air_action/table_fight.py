@@ -310,11 +310,10 @@ class TableFight:
         # The first plane with the fewest: count the planes before it, all with more.
         more = clicks > fewest
         before = more[0].copy()
-        target = before.view(np.int8).copy()  # 0..p - 1; p once no enemy is flying
+        target = before.view(np.int8).copy()  # 0..p - 1
         for j in range(1, p - 1):
             before &= more[j]
             target += before
-        target += (fewest == 255) * np.int8(p)  # no enemy flying: the table's last target
         row = self.left[k].astype(np.int64)
         row *= p + 1
         row += target
@@ -331,7 +330,8 @@ class TableFight:
             hits[unsure] = table.settle(draw, row[unsure] >> BUCKET_BITS)
         if not hits.any():
             return
-        # A plane shot down takes no more clicks than it has left (0 if there is no target).
+        # A plane shot down takes no more clicks than it has left; with no enemy flying,
+        # fewest + 1 wraps round to 0, so the shot (at plane 0's row, gone) does nothing.
         hits = np.minimum(hits, fewest + np.uint8(1)).view(np.int8)
         enemies = self.left[e_lo : e_lo + p]
         enemies -= (target == self.figure_numbers) * hits

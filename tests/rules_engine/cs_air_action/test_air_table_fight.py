@@ -20,7 +20,7 @@ from rules_engine.montecarlo import rng
 
 
 def test_a_shot_mixes_range_rear_arc_point_blank_and_dice():
-    """"Combat": 2 dice (+1 in the rear arc) at silhouette 5 (4 at point blank)."""
+    """ "Combat": 2 dice (+1 in the rear arc) at silhouette 5 (4 at point blank)."""
     cdf = shot_chances(np.array([0, 2]), np.array([5]), 0.5, 0.2, 0.4, 4)
     # Row ``left * (targets + 1) + target``: shot down (left 0) and "no target" never hit.
     for never in (0, 1, 3):
@@ -36,10 +36,12 @@ def test_a_shot_mixes_range_rear_arc_point_blank_and_dice():
 
 
 def test_the_look_up_gives_the_hits_of_every_draw_or_says_it_is_unsure():
-    cdf = np.concatenate([
-        shot_chances(np.array([0, 2, 3, 4]), np.array([5, 4, 3]), chance, 0.2, 0.2, 6)
-        for chance in (0.5, 1.0)
-    ])
+    cdf = np.concatenate(
+        [
+            shot_chances(np.array([0, 2, 3, 4]), np.array([5, 4, 3]), chance, 0.2, 0.2, 6)
+            for chance in (0.5, 1.0)
+        ]
+    )
     table = ShotTable.of(cdf)
     rows = np.repeat(np.arange(len(cdf)), BUCKETS)
     buckets = np.tile(np.arange(BUCKETS), len(cdf))
@@ -59,8 +61,11 @@ def test_the_look_up_gives_the_hits_of_every_draw_or_says_it_is_unsure():
 
 
 @settings(max_examples=40, deadline=None)
-@given(chance=st.sampled_from([0.001, 0.02, 0.1, 0.5, 0.99, 1.0]),
-       cells=st.integers(1, 5000), seed=st.integers(0, 2**16))
+@given(
+    chance=st.sampled_from([0.001, 0.02, 0.1, 0.5, 0.99, 1.0]),
+    cells=st.integers(1, 5000),
+    seed=st.integers(0, 2**16),
+)
 def test_success_cells_are_distinct_ascending_and_in_range(chance, cells, seed):
     found = success_cells(rng(seed), chance, cells)
     assert (np.diff(found) > 0).all()
