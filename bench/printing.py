@@ -198,6 +198,8 @@ def job_overhead(runs: int = 5) -> None:
         deadline = time.monotonic() + 240
         while b"ready." not in (WORK / "worker.log").read_bytes():
             if time.monotonic() > deadline or worker.poll() is not None:
+                worker.terminate()
+                worker.wait(20)
                 raise SystemExit("the bench worker did not start: see " + str(WORK))
             time.sleep(0.1)
         app.conf.broker_url, app.conf.broker_transport_options = REDIS_URL, {}
