@@ -50,6 +50,7 @@ def collection(request: HttpRequest, system: str = "cs-air-action") -> HttpRespo
         )
     }
     errors: dict[str, str] = {}
+    status = ""
     if request.method == "POST":
         changed = 0
         for record in records:
@@ -91,10 +92,10 @@ def collection(request: HttpRequest, system: str = "cs-air-action") -> HttpRespo
                     errors[key] = exc.message
                 elif raced.quantity != quantity:  # written meanwhile by a live update
                     collection_item_update(item=raced, quantity=quantity)
-        if not errors:
-            messages.success(request, f"Collection saved ({changed} change{'s' * (changed != 1)}).")
-            if not request.htmx:  # type: ignore[attr-defined]
-                return redirect("web:collection-system", system=system)
+        status = f"Collection saved ({changed} change{'s' * (changed != 1)})."
+        if not errors and not request.htmx:  # type: ignore[attr-defined]
+            messages.success(request, status)
+            return redirect("web:collection-system", system=system)
     counts = owned_counts(user=request.user)
     rows = [
         {
@@ -112,6 +113,7 @@ def collection(request: HttpRequest, system: str = "cs-air-action") -> HttpRespo
         for r in records
     ]
     context = {
+        "status": status if request.method == "POST" and not errors else "",
         "system": info,
         "systems": [s for s in SYSTEM_INFO.values() if collectable(s.slug)],
         "rows": rows,

@@ -126,10 +126,10 @@ def test_a_collector_builds_an_air_action_squadron_from_owned_figures(
 ) -> None:
     log_in(page, live_server)
     page.goto(f"{live_server.url}/collection/cs-air-action/")
-    page.fill("#q-figure-genghis-bloodhawk", "1")
-    page.fill("#q-figure-show-stopper-kestrel", "1")
-    page.click("button:text-is('Save my collection')")
-    page.wait_for_selector("text=Collection saved")
+    for figure in ("genghis-bloodhawk", "show-stopper-kestrel"):
+        page.fill(f"#q-figure-{figure}", "1")
+        page.press(f"#q-figure-{figure}", "Tab")  # each count is saved as it changes
+        expect(page.locator("#collection-status")).to_have_text("Collection saved (1 change).")
     page.click("text=Build from my collection")
     page.wait_for_selector("#id_add")
     offered = page.eval_on_selector_all("#id_add option", "os => os.map(o => o.value)")
