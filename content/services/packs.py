@@ -34,7 +34,7 @@ from content.models import (
     Release,
     SpeedDial,
 )
-from content.references import REFERENCED_BY_FIGURES, record_referrers
+from content.references import document_referrers, target_referrers
 from content.schemas import pack_envelope_errors, record_data_errors
 from content.services.json_safety import document_hazards, read_json_file
 from content.services.records import record_sync_columns
@@ -214,27 +214,35 @@ def _clash_errors(
     return errors
 
 
-def _dropped_reference_errors(doc: dict[str, Any], loading: Sequence[str]) -> list[DocumentError]:
+def _dropped_reference_errors(
+    name: str, doc: dict[str, Any], valid: Sequence[tuple[str, dict[str, Any]]]
+) -> list[DocumentError]:
     """Records of the pack's loaded version that this version drops (or moves to another
-    system) while figures outside the load still refer to them."""
+    system) while other records still name them: stored records outside the load, and the
+    records of every pack in the load (this version included)."""
     pack = ContentPack.objects.filter(pack_id=doc["id"]).select_related("system").first()
     if pack is None:
         return []
-    errors = []
-    for model in REFERENCED_BY_FIGURES:
-        kept = {r["id"] for r in doc["records"] if r["type"] == model.RECORD_TYPE}
-        current = model.objects.filter(pack=pack).select_related("system")
-        dropped = [r for r in current if r.stable_id not in kept or r.system.slug != doc["system"]]
-        referrers = record_referrers(model, dropped, exclude_packs=loading)
-        if referrers:
-            errors.append(
-                DocumentError(
-                    "$.records",
-                    f"this version drops or moves {model.RECORD_TYPE} records that others "
-                    f"refer to: {'; '.join(referrers)}",
-                )
-            )
-    return errors
+    loading = [d["id"] for _, d in valid]
+    arriving = {(r["type"], d["system"], r["id"]) for _, d in valid for r in d.get("records", [])}
+    dropped = []
+    for record_type, model in RECORD_MODELS.items():
+        for stable_id in model.objects.filter(pack=pack).values_list("stable_id", flat=True):
+            target = (record_type, pack.system.slug, stable_id)
+            if target not in arriving:
+                dropped.append(target)
+    if not dropped:
+        return []
+    referrers = target_referrers(dropped, exclude_packs=loading)
+    referrers += document_referrers(valid, dropped)
+    if not referrers:
+        return []
+    return [
+        DocumentError(
+            "$.records",
+            f"this version drops or moves records that others refer to: {'; '.join(referrers)}",
+        )
+    ]
 
 
 def _version_errors(doc: dict[str, Any], force: bool) -> tuple[list[DocumentError], bool]:
@@ -317,7 +325,7 @@ def pack_validate(
         version_errors, changes = _version_errors(doc, force)
         errors += [FileError(name, e) for e in version_errors]
         if changes:
-            errors += [FileError(name, e) for e in _dropped_reference_errors(doc, ids)]
+            errors += [FileError(name, e) for e in _dropped_reference_errors(name, doc, valid)]
         plan.append((name, doc, changes))
     return errors, plan
 

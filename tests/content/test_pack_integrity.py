@@ -51,7 +51,8 @@ def test_records_a_new_version_leaves_out_are_removed_when_nobody_refers_to_them
     pack_load(documents=[("v1", doc)])
     smaller = copy.deepcopy(doc)
     smaller["version"] = "1.1.0"
-    smaller["records"] = smaller["records"][:-3]
+    gone = {"black-tiger", "pilot-skill-levels", "laser-cannon"}  # the table names the weapon
+    smaller["records"] = [r for r in smaller["records"] if r["id"] not in gone]
 
     pack_load(documents=[("v2", smaller)])
 
