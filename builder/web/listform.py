@@ -57,10 +57,10 @@ HEX_PART_KEYS: dict[str, dict[str, str]] = {
 }
 HEX_AREAS = (
     ("nose", "Nose"),
-    ("right_wing_front", "Right wing, front"),
-    ("right_wing_rear", "Right wing, rear"),
-    ("left_wing_front", "Left wing, front"),
-    ("left_wing_rear", "Left wing, rear"),
+    ("right-wing-front", "Right wing, front"),
+    ("right-wing-rear", "Right wing, rear"),
+    ("left-wing-front", "Left wing, front"),
+    ("left-wing-rear", "Left wing, rear"),
     ("tail", "Tail"),
 )
 ADD_KEY = {

@@ -192,3 +192,15 @@ def test_live_update_queries_do_not_grow_with_the_list(client: Client, packs: An
     with CaptureQueriesContext(connection) as queries:
         client.post(WARBAND, form_data(warband_of(50)))  # the whole page, not a live update
     assert len(queries) == counts[0]
+
+
+def test_the_schematic_draws_each_areas_armour_rows(client: Client, packs: Any) -> None:
+    page = client.post(
+        "/build/cs-hex/plane/", form_data(example("cs-hex/light-fighter-legal.json"))
+    ).content.decode()
+    caption = page.split("Armour rows (10 points each): ")[1].split(".")[0]
+    assert caption == (
+        "Nose 4, Left wing, front 2, Right wing, front 2, Left wing, rear 1, "
+        "Right wing, rear 1, Tail 2"
+    )
+    assert '<option value="right-wing-front">Right wing, front</option>' in page
