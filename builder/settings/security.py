@@ -36,3 +36,5 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 SESSION_COOKIE_HTTPONLY = True
+# A locked-out API client gets the API's error shape; a browser gets a page.
+AXES_LOCKOUT_CALLABLE = "builder.accounts.lockout.lockout_response"
