@@ -399,7 +399,7 @@ class SavedListUpgradeApi(OwnedApi):
                         "limit": 100,
                         "violations": [
                             {
-                                "code": "cs-aces.unknown_figure",
+                                "code": "cs-aces.unknown-figure",
                                 "message": "no figure 'ruffian'",
                                 "path": "$.entries[6].figure",
                                 "severity": "error",
@@ -408,7 +408,7 @@ class SavedListUpgradeApi(OwnedApi):
                     },
                     "missing_entries": [
                         {
-                            "code": "cs-aces.unknown_figure",
+                            "code": "cs-aces.unknown-figure",
                             "message": "no figure 'ruffian'",
                             "path": "$.entries[6].figure",
                             "severity": "error",

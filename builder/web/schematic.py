@@ -9,10 +9,10 @@ from typing import Any
 AREA_BOXES = {
     # area: (x, y) of the top-left of its column of rows
     "nose": (150, 10),
-    "left_wing_front": (30, 110),
-    "right_wing_front": (270, 110),
-    "left_wing_rear": (90, 110),
-    "right_wing_rear": (210, 110),
+    "left-wing-front": (30, 110),
+    "right-wing-front": (270, 110),
+    "left-wing-rear": (90, 110),
+    "right-wing-rear": (210, 110),
     "tail": (150, 250),
 }
 ROW_W, ROW_H, MAX_ROWS = 40, 9, 8

@@ -53,7 +53,7 @@ def test_changing_the_document_recomputes_the_verdict(
     saved.refresh_from_db()
     assert (saved.legal, saved.points, saved.points_limit) == (False, 106, 100)
     assert [(v["code"], v["path"]) for v in saved.violations] == [
-        ("cs-aces.over_build_total", "$.points_limit")
+        ("cs-aces.over-build-total", "$.points_limit")
     ]
 
 
@@ -61,7 +61,7 @@ def test_illegal_list_keeps_every_violation(packs: Any, user: Any, kims_team: An
     kims_team["entries"].append({"figure": "no-such-figure"})
     saved = saved_list_create(owner=user, document=kims_team)
     assert saved.legal is False
-    assert [v["code"] for v in saved.violations] == ["cs-aces.unknown_figure"]
+    assert [v["code"] for v in saved.violations] == ["cs-aces.unknown-figure"]
     assert saved.violations[0]["path"] == "$.entries[7].figure"
 
 

@@ -53,7 +53,7 @@ def test_pinned_list_checks_as_before_and_preview_names_both_changes(
     assert preview["after"]["points"] == 96
     assert preview["after"]["legal"] is False
     assert [(m["code"], m["path"]) for m in preview["missing_entries"]] == [
-        ("cs-aces.unknown_figure", "$.entries[6].figure")
+        ("cs-aces.unknown-figure", "$.entries[6].figure")
     ]
     assert preview["removed_records"] == [
         {
