@@ -21,10 +21,10 @@ HARDPOINTS = 8
 # Where each area sits on the plan view: (grid row, grid column).
 LAYOUT = {
     "nose": (0, 1),
-    "left_wing_front": (1, 0),
-    "right_wing_front": (1, 2),
-    "left_wing_rear": (2, 0),
-    "right_wing_rear": (2, 2),
+    "left-wing-front": (1, 0),
+    "right-wing-front": (1, 2),
+    "left-wing-rear": (2, 0),
+    "right-wing-rear": (2, 2),
     "tail": (3, 1),
 }
 
