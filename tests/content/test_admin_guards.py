@@ -90,7 +90,7 @@ def test_identity_fields_are_read_only_on_an_existing_record_and_editable_on_a_n
 
 
 def test_a_record_nobody_refers_to_can_be_deleted(curator):
-    figure = Figure.objects.get(stable_id="charlie-steele-fury")
+    figure = Figure.objects.get(stable_id="genghis-bloodhawk")  # no card or plane names it
     url = reverse("admin:content_figure_delete", args=[figure.pk])
 
     response = curator.post(url, {"post": "yes"})

@@ -36,7 +36,9 @@ def version_of(version: str, drop_cards: int) -> dict[str, Any]:
     """The air pack as ``version``: every name tagged with it, some navigation cards gone."""
     doc = copy.deepcopy(read_pack(AIR))
     doc["version"] = version
-    cards = [r for r in doc["records"] if r["type"] == "navigation_card"][:drop_cards]
+    cards = [  # cards no Ace figure names (those may not be dropped)
+        r for r in doc["records"] if r["type"] == "navigation_card" and not r["data"].get("ace")
+    ][:drop_cards]
     doc["records"] = [r for r in doc["records"] if r not in cards]
     for rec in doc["records"]:
         rec["name"] = f"{rec['name']} [{version}]"

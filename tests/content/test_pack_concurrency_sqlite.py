@@ -48,7 +48,9 @@ def run(db: Path, *args: str) -> tuple[int, str]:
 def version_file(tmp: Path, version: str, drop_cards: int) -> Path:
     doc = copy.deepcopy(read_pack(AIR))
     doc["version"] = version
-    cards = [r for r in doc["records"] if r["type"] == "navigation_card"][:drop_cards]
+    cards = [  # cards no Ace figure names (those may not be dropped)
+        r for r in doc["records"] if r["type"] == "navigation_card" and not r["data"].get("ace")
+    ][:drop_cards]
     doc["records"] = [r for r in doc["records"] if r not in cards]
     path = tmp / f"air-{version}.json"
     path.write_text(json.dumps(doc))
