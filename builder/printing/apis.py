@@ -13,6 +13,7 @@ from rest_framework.response import Response
 from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
+from builder.accounts.api_base import page_of
 from builder.api.pagination import PagePagination
 from builder.core.errors import ApplicationError
 from builder.printing.models import PrintJob, print_storage
@@ -73,7 +74,7 @@ class PrintJobInputSerializer(serializers.Serializer):  # type: ignore[type-arg]
 class PrintJobListCreateApi(APIView):
     """Your print jobs, newest first; post what to print to start one."""
 
-    @extend_schema(tags=["printing"], responses={200: PrintJobOutputSerializer(many=True)})
+    @extend_schema(tags=["printing"], responses={200: page_of(PrintJobOutputSerializer, "PrintJobPage")})
     def get(self, request: Request) -> Response:
         paginator = PagePagination()
         page = paginator.paginate_queryset(
