@@ -183,7 +183,6 @@ LOGGING = {
             "level": "ERROR",
             "propagate": False,
         },
-        "celery": {"handlers": ["console"], "level": "WARNING", "propagate": False},
         "axes": {"level": "WARNING"},  # lockouts only, not every attempt
     },
 }
