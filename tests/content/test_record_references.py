@@ -12,7 +12,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from content.models import Ability, Archetype, ContentPack, Figure
-from content.references import target_referrers
+from content.references import references_in, target_referrers
 from content.services.packs import PackLoadError, pack_load
 from tests.conftest import PACK_DIR, read_pack
 
@@ -186,3 +186,16 @@ def test_the_admin_deletes_an_ability_with_every_record_naming_it(admin_client):
 
     assert response.status_code == 302
     assert not Ability.objects.filter(pk__in=chosen).exists()
+
+
+def test_every_reference_in_the_shipped_packs_names_a_record_of_its_type(pack_docs):
+    stored = {(r["type"], d["system"], r["id"]) for _, d in pack_docs for r in d["records"]}
+    named = [
+        (r["id"], at, target)
+        for _, d in pack_docs
+        for r in d["records"]
+        for at, target in references_in(r["type"], d["system"], r["data"])
+    ]
+
+    assert len(named) > 300
+    assert [n for n in named if n[2] not in stored] == []
