@@ -34,7 +34,7 @@ from content.models import (
     Release,
     SpeedDial,
 )
-from content.references import document_referrers, target_referrers
+from content.references import document_referrers, references_in, target_referrers
 from content.schemas import pack_envelope_errors, record_data_errors
 from content.services.json_safety import document_hazards, read_json_file
 from content.services.records import record_sync_columns
@@ -159,18 +159,18 @@ def _record_errors(doc: dict[str, Any]) -> list[DocumentError]:
 
 
 def _reference_errors(doc: dict[str, Any], known: dict[str, set[str]]) -> list[DocumentError]:
-    """A figure's release and dials must exist in its system (this load or the catalogue)."""
+    """Every id a record names must exist in its system (this load or the catalogue); a
+    name of another system's record may be missing (that system need not be loaded)."""
     errors = []
     for i, rec in enumerate(doc["records"]):
-        if rec["type"] != "figure":
-            continue
-        for ref in FIGURE_REFS:
-            target = rec["data"].get(ref)
-            if target and target not in known[ref]:
+        for at, (target_type, system, stable_id) in references_in(
+            rec["type"], doc["system"], rec.get("data")
+        ):
+            if system == doc["system"] and stable_id not in known[target_type]:
                 errors.append(
                     DocumentError(
-                        f"$.records[{i}].data.{ref}",
-                        f"no {ref} {target!r} in {doc['system']}",
+                        f"$.records[{i}]{at[1:]}",
+                        f"no {target_type} {stable_id!r} in {doc['system']}",
                     )
                 )
     return errors
@@ -278,9 +278,10 @@ def _version_errors(doc: dict[str, Any], force: bool) -> tuple[list[DocumentErro
 
 
 def _known_ids(docs: Sequence[dict[str, Any]], system: str) -> dict[str, set[str]]:
+    """Stable ids of each record type in ``system`` once the load is done."""
     known: dict[str, set[str]] = {}
     loading = {d["id"] for d in docs}
-    for ref, model in FIGURE_REFS.items():
+    for record_type, model in RECORD_MODELS.items():
         ids = set(
             model.objects.filter(system__slug=system)
             .exclude(pack__pack_id__in=loading)
@@ -288,8 +289,8 @@ def _known_ids(docs: Sequence[dict[str, Any]], system: str) -> dict[str, set[str
         )
         for d in docs:
             if d["system"] == system:
-                ids |= {r["id"] for r in d["records"] if r["type"] == model.RECORD_TYPE}
-        known[ref] = ids
+                ids |= {r["id"] for r in d["records"] if r["type"] == record_type}
+        known[record_type] = ids
     return known
 
 

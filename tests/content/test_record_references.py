@@ -12,7 +12,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from content.models import Ability, Archetype, ContentPack, Figure
-from content.references import target_referrers
+from content.references import references_in, target_referrers
 from content.services.packs import PackLoadError, pack_load
 from tests.conftest import PACK_DIR, read_pack
 
@@ -45,9 +45,10 @@ def test_a_version_dropping_an_ability_its_own_archetype_names_is_refused():
     errors = refusal([("v2", without(doc, "ability", "catfall"))])
 
     assert errors == [
+        "v2: $.records[135].data.skills[4].skill: no ability 'catfall' in crimson-dust",
         "v2: $.records: this version drops or moves records that others refer to: "
         "archetype 'lautus' (v2 $.records[135]) refers to ability 'catfall' "
-        "at $.data.skills[4].skill"
+        "at $.data.skills[4].skill",
     ]
     assert Ability.objects.filter(stable_id="catfall").exists()
     assert ContentPack.objects.get(pack_id="crimson-dust-core").version == "1.0.0"
@@ -105,10 +106,13 @@ def test_a_version_dropping_an_ability_a_dial_colours_is_refused():
     errors = refusal([("v2", without(doc, "ability", "sample-deadeye"))])
 
     dial = "combat_dial 'charlie-steele-fury-dial' (v2 $.records[6])"
+    missing = "no ability 'sample-deadeye' in cs-air-action"
     assert errors == [
+        f"v2: $.records[6].data.clicks[0].colours.front_gunnery: {missing}",
+        f"v2: $.records[6].data.clicks[1].colours.front_gunnery: {missing}",
         "v2: $.records: this version drops or moves records that others refer to: "
         f"{dial} refers to ability 'sample-deadeye' at $.data.clicks[0].colours.front_gunnery; "
-        f"{dial} refers to ability 'sample-deadeye' at $.data.clicks[1].colours.front_gunnery"
+        f"{dial} refers to ability 'sample-deadeye' at $.data.clicks[1].colours.front_gunnery",
     ]
 
 
@@ -186,3 +190,29 @@ def test_the_admin_deletes_an_ability_with_every_record_naming_it(admin_client):
 
     assert response.status_code == 302
     assert not Ability.objects.filter(pk__in=chosen).exists()
+
+
+def test_every_reference_in_the_shipped_packs_names_a_record_of_its_type(pack_docs):
+    stored = {(r["type"], d["system"], r["id"]) for _, d in pack_docs for r in d["records"]}
+    named = [
+        (r["id"], at, target)
+        for _, d in pack_docs
+        for r in d["records"]
+        for at, target in references_in(r["type"], d["system"], r["data"])
+    ]
+
+    assert len(named) > 300
+    assert [n for n in named if n[2] not in stored] == []
+
+
+def test_a_pack_naming_an_ability_nobody_has_is_refused_at_its_path():
+    doc = read_pack(DUST)
+    lautus = next(r for r in doc["records"] if r["id"] == "lautus")
+    lautus["data"]["skills"][4]["skill"] = "no-such-skill"
+
+    errors = refusal([("v1", doc)])
+
+    assert errors == [
+        "v1: $.records[136].data.skills[4].skill: no ability 'no-such-skill' in crimson-dust"
+    ]
+    assert not ContentPack.objects.exists()
