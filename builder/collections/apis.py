@@ -34,7 +34,7 @@ from builder.collections.services import (
     collection_item_delete,
     collection_item_update,
 )
-from builder.lists.apis import FieldingSerializer
+from builder.lists.apis import FIELDING_EXAMPLE, FieldingSerializer
 from builder.lists.checking import validate_document
 from builder.lists.pinning import pins_for_document, versions_map
 from content.selectors import catalogue_for_packs
@@ -195,28 +195,7 @@ class CollectionFieldingApi(OwnedApi):
                     }
                 },
             ),
-            OpenApiExample(
-                "Missing one",
-                response_only=True,
-                value={
-                    "collectable": True,
-                    "can_field": False,
-                    "missing": [
-                        {
-                            "system": "cs-aces",
-                            "record_type": "figure",
-                            "id": "ruffian",
-                            "name": "Ruffian",
-                            "needed": 2,
-                            "owned": 1,
-                            "missing": 1,
-                            "paths": ["$.entries[1].figure"],
-                            "message": "needs 2 × Ruffian, owns 1",
-                        }
-                    ],
-                    "needs": [],
-                },
-            ),
+            FIELDING_EXAMPLE,
         ],
     )
     def post(self, request: Request) -> Response:

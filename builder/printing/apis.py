@@ -74,7 +74,11 @@ class PrintJobInputSerializer(serializers.Serializer):  # type: ignore[type-arg]
 class PrintJobListCreateApi(APIView):
     """Your print jobs, newest first; post what to print to start one."""
 
-    @extend_schema(tags=["printing"], responses={200: page_of(PrintJobOutputSerializer, "PrintJobPage")})
+    @extend_schema(
+        tags=["printing"],
+        operation_id="print_jobs_list",
+        responses={200: page_of(PrintJobOutputSerializer, "PrintJobPage")},
+    )
     def get(self, request: Request) -> Response:
         paginator = PagePagination()
         page = paginator.paginate_queryset(

@@ -75,7 +75,7 @@ def schematic_sheet(
     airframe = next((e for e in doc["entries"] if e.get("part") == "airframe"), {})
     grid: list[list[dict[str, Any] | None]] = [[None] * 3 for _ in range(4)]
     for key, area in (b.get("armour") or {}).items():
-        row, col = LAYOUT[key.replace("-", "_")]
+        row, col = LAYOUT[key.replace("_", "-")]
         grid[row][col] = {
             "key": key,
             "name": area["name"],
