@@ -63,7 +63,7 @@ def catalogue_and_token(django_db_setup: Any, django_db_blocker: Any) -> Any:
 
 
 @pytest.fixture
-def token(catalogue_and_token: str, db: Any) -> str:
+def token(catalogue_and_token: str, db: Any, keep_connection: None) -> str:
     return catalogue_and_token
 
 

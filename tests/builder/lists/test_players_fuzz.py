@@ -34,20 +34,6 @@ CHECKS = [
 
 
 @pytest.fixture
-def keep_connection() -> Any:
-    """Requests through the WSGI app would close the test's database connection at their
-    end (Django's own test client prevents this the same way)."""
-    from django.core.signals import request_finished, request_started
-    from django.db import close_old_connections
-
-    request_started.disconnect(close_old_connections)
-    request_finished.disconnect(close_old_connections)
-    yield
-    request_started.connect(close_old_connections)
-    request_finished.connect(close_old_connections)
-
-
-@pytest.fixture
 def secret(packs: Any, user: Any, kims_team: Any, keep_connection: None) -> str:
     """A signed-in caller's token, with one saved list to find."""
     from builder.accounts.services import api_token_create
