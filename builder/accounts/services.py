@@ -76,15 +76,7 @@ def user_password_change(*, user: Any, old_password: str, new_password: str) -> 
             "invalid_credentials",
             "The current password is wrong.",
         )
-    try:
-        password_validation.validate_password(new_password, user)
-    except ValidationError as exc:
-        raise _field_error(
-            "new_password", list(exc.messages), "weak_password", "Choose a stronger password."
-        ) from exc
-    user.set_password(new_password)
-    user.save(update_fields=["password"])
-    return user
+    return _new_password_set(user=user, new_password=new_password)
 
 
 def user_password_reset_request(*, email: str, request: HttpRequest) -> None:
@@ -114,15 +106,7 @@ def user_password_reset_confirm(*, uid: str, token: str, new_password: str) -> A
             "invalid_reset_link",
             "This reset link is invalid or has expired.",
         )
-    try:
-        password_validation.validate_password(new_password, user)
-    except ValidationError as exc:
-        raise _field_error(
-            "new_password", list(exc.messages), "weak_password", "Choose a stronger password."
-        ) from exc
-    user.set_password(new_password)
-    user.save(update_fields=["password"])
-    return user
+    return _new_password_set(user=user, new_password=new_password)
 
 
 def max_tokens() -> int:
@@ -159,3 +143,16 @@ def api_token_create(
 def api_token_revoke(*, token: ApiToken) -> None:
     """Revoke a token at once: its knox row (and so the name) is deleted."""
     token.auth_token.delete()
+
+
+def _new_password_set(*, user: Any, new_password: str) -> Any:
+    """Validate ``new_password`` against Django's validators, then store it."""
+    try:
+        password_validation.validate_password(new_password, user)
+    except ValidationError as exc:
+        raise _field_error(
+            "new_password", list(exc.messages), "weak_password", "Choose a stronger password."
+        ) from exc
+    user.set_password(new_password)
+    user.save(update_fields=["password"])
+    return user
