@@ -249,6 +249,8 @@ def bench_simulation(runs: int) -> None:
     doc = json.loads(WARBAND.read_text(encoding="utf-8"))
     print(f"\nSimulation job: {runs:,} runs of the 500-point warband mirror, seed 2026")
     results = {}
+    (ROOT / "var").mkdir(exist_ok=True)
+    worker_log = (ROOT / "var" / "bench-worker.log").open("ab")
     for processes in (1, 2):
         worker = subprocess.Popen(
             [
@@ -273,6 +275,9 @@ def bench_simulation(runs: int) -> None:
             cwd=ROOT,
             env={**os.environ, **ENV},
             start_new_session=True,
+            # The worker's banner and log go to a file, so the figures stay readable.
+            stdout=worker_log,
+            stderr=subprocess.STDOUT,
         )
         try:
             time.sleep(3)
