@@ -28,11 +28,8 @@ def _skill(archetype: str, skill: str) -> dict[str, Any]:
 
 
 def test_pack_envelope_and_order() -> None:
-    assert (DOC["id"], DOC["version"], DOC["system"]) == (
-        "crimson-dust-core",
-        "1.0.0",
-        "crimson-dust",
-    )
+    assert (DOC["id"], DOC["version"], DOC["system"]) == ("crimson-dust-core", "1.0.0",
+                                                          "crimson-dust")
     keys = book.record_keys(DOC)
     assert keys == sorted(keys)
     assert len(keys) == len(set(keys))
@@ -106,10 +103,8 @@ def test_points_rise_with_quality(archetype: str) -> None:
 
 
 def _pts(costs: dict[str, Any]) -> tuple:
-    return tuple(
-        costs[q].get("pts", "-" if costs[q].get("not_available") else "?")
-        for q in ("green", "regular", "veteran")
-    )
+    return tuple(costs[q].get("pts", "-" if costs[q].get("not_available") else "?")
+                 for q in ("green", "regular", "veteran"))
 
 
 # "Profile Upgrades:" lists of each archetype section.
@@ -176,8 +171,7 @@ def test_skill_costs(archetype: str, skill: str, costs: tuple) -> None:
 def test_hacker_and_psychic_levels_offered(archetype: str, levels: int) -> None:
     skills = {s["skill"] for s in _data("archetype", archetype)["skills"]}
     assert {f"hacker-{n}" for n in range(1, 5)} & skills == {
-        f"hacker-{n}" for n in range(1, levels + 1)
-    }
+        f"hacker-{n}" for n in range(1, levels + 1)}
     assert f"psychic-level-{levels}" in skills
 
 
@@ -202,9 +196,8 @@ def test_archetype_rules() -> None:
         ("saw-or-lmg", 2, (None, 4, 3, 3, 4, 5), 2, ["heavy", "rof"]),
     ],
 )
-def test_weapon_profiles(
-    weapon: str, tech: int | None, to_hit: tuple, s: int, traits: list[str]
-) -> None:
+def test_weapon_profiles(weapon: str, tech: int | None, to_hit: tuple, s: int,
+                         traits: list[str]) -> None:
     data = _data("weapon", weapon)
     bands = ("0-6", "6-12", "12-18", "18-24", "24-36", "36+")
     assert tuple(data["to_hit"][b] for b in bands) == to_hit
@@ -231,16 +224,10 @@ def test_weapon_trait_values() -> None:
         ("wound-table", 1, {"dc_left_min": 2, "halved": ["Mv", "Rg", "As", "S"]}),
         ("wound-table", 2, {"wound": "minor wound", "minus_one": ["Mv", "Rg", "As", "S"]}),
         ("wound-table", 3, {"dc_left_min": 4, "dc_left_max": None, "halved": []}),
-        (
-            "typical-vehicle-profiles",
-            1,
-            {"name": "Truck", "Mv": 12, "Av": 5, "Dam": 25, "Transport": 10},
-        ),
-        (
-            "typical-vehicle-profiles",
-            4,
-            {"name": "Tank", "Mv": 10, "Av": 8, "Dam": 50, "Transport": 0},
-        ),
+        ("typical-vehicle-profiles", 1, {"name": "Truck", "Mv": 12, "Av": 5, "Dam": 25,
+                                         "Transport": 10}),
+        ("typical-vehicle-profiles", 4, {"name": "Tank", "Mv": 10, "Av": 8, "Dam": 50,
+                                         "Transport": 0}),
     ],
 )
 def test_tables(table: str, index: int, expected: dict[str, Any]) -> None:
@@ -252,32 +239,20 @@ def test_tables(table: str, index: int, expected: dict[str, Any]) -> None:
 @pytest.mark.parametrize(
     ("record_type", "record_id", "mutate", "path"),
     [
-        (
-            "archetype",
-            "medio",
-            lambda d: d["qualities"]["green"]["profile"].__setitem__("Df", "4"),
-            "$.qualities.green.profile.Df",
-        ),
-        (
-            "archetype",
-            "medio",
-            lambda d: d["upgrades"][0]["costs"].__setitem__("green", {}),
-            "$.upgrades[0].costs.green",
-        ),
+        ("archetype", "medio",
+         lambda d: d["qualities"]["green"]["profile"].__setitem__("Df", "4"),
+         "$.qualities.green.profile.Df"),
+        ("archetype", "medio", lambda d: d["upgrades"][0]["costs"].__setitem__("green", {}),
+         "$.upgrades[0].costs.green"),
         ("weapon", "rifle", lambda d: d["to_hit"].__setitem__("6-12", 7), "$.to_hit['6-12']"),
         ("weapon", "rifle", lambda d: d.__setitem__("points", 0), "$.points"),
         ("ability", "hail", lambda d: d.__setitem__("kind", "spell"), "$.kind"),
-        (
-            "table",
-            "hard-cover",
-            lambda d: d["rows"][2].__setitem__("av_bonus", -1),
-            "$.rows[2].av_bonus",
-        ),
+        ("table", "hard-cover", lambda d: d["rows"][2].__setitem__("av_bonus", -1),
+         "$.rows[2].av_bonus"),
     ],
 )
-def test_schema_refuses_bad_document(
-    record_type: str, record_id: str, mutate: Any, path: str
-) -> None:
+def test_schema_refuses_bad_document(record_type: str, record_id: str, mutate: Any,
+                                     path: str) -> None:
     data = book.copy_of(_data(record_type, record_id))
     mutate(data)
     paths = book.error_paths(_schema_for(record_type), data, nested=True)
@@ -289,47 +264,18 @@ BANDS = ("0-6", "6-12", "12-18", "18-24", "24-36", "36+")
 
 
 def _ids(record_type: str, **match: Any) -> set[str]:
-    return {
-        rid
-        for (t, rid), r in RECORDS.items()
-        if t == record_type and all(r["data"].get(k) == v for k, v in match.items())
-    }
+    return {rid for (t, rid), r in RECORDS.items()
+            if t == record_type and all(r["data"].get(k) == v for k, v in match.items())}
 
 
 def test_every_weapon_of_the_weapon_tables_is_present() -> None:
-    basic = {
-        "pistol",
-        "rifle",
-        "machine-pistol",
-        "assault-rifle",
-        "heavy-pistol",
-        "smg",
-        "bolt-pistol",
-        "shotgun",
-        "sniper-rifle",
-        "boarding-shotgun",
-        "boltgun",
-        "flamethrower",
-    }
-    support = {
-        "grenade-launcher",
-        "saw-or-lmg",
-        "plasma-gun",
-        "hmg",
-        "heavy-boltgun",
-        "heavy-flamethrower",
-        "missile-launcher",
-        "blaster",
-        "auto-cannon",
-    }
-    melee = {
-        "knife-or-improvised-weapon",
-        "sword",
-        "axe",
-        "club-or-baton",
-        "spear-or-bayonet",
-        "flail",
-    }
+    basic = {"pistol", "rifle", "machine-pistol", "assault-rifle", "heavy-pistol", "smg",
+             "bolt-pistol", "shotgun", "sniper-rifle", "boarding-shotgun", "boltgun",
+             "flamethrower"}
+    support = {"grenade-launcher", "saw-or-lmg", "plasma-gun", "hmg", "heavy-boltgun",
+               "heavy-flamethrower", "missile-launcher", "blaster", "auto-cannon"}
+    melee = {"knife-or-improvised-weapon", "sword", "axe", "club-or-baton",
+             "spear-or-bayonet", "flail"}
     assert _ids("weapon", category="Basic Weapons") == basic
     assert _ids("weapon", category="Support Weapons") == support
     assert _ids("weapon", category="Melee Weapons") == melee
@@ -342,22 +288,16 @@ def test_every_weapon_of_the_weapon_tables_is_present() -> None:
     [
         ("plasma-gun", 4, (5, 4, 4, 5, None, None), 5, {"heavy": 1, "pinning": 1}),
         ("heavy-boltgun", 4, (6, 4, 3, 5, 5, None), 4, {"heavy": 2, "rof": 3}),
-        (
-            "heavy-flamethrower",
-            3,
-            (3, 4, 4, None, None, None),
-            3,
-            {"heavy": 1, "flame-thrower": 16},
-        ),
+        ("heavy-flamethrower", 3, (3, 4, 4, None, None, None), 3,
+         {"heavy": 1, "flame-thrower": 16}),
         ("missile-launcher", 3, (None, 5, 4, 3, 3, 4), 3, {"heavy": 2, "at": 5}),
         ("auto-cannon", None, (None, 5, 4, 4, 5, 5), 4, {"heavy": 2, "rof": 2}),
         ("blaster", None, (4, 4, 5, None, None, None), 6, {}),
         ("hmg", None, (6, 5, 3, 4, 5, 5), None, {"heavy": 2, "pinning": 1, "rof": 2}),
     ],
 )
-def test_support_weapon_profiles(
-    weapon: str, tech: int | None, to_hit: tuple, s: int | None, trait_values: dict[str, int]
-) -> None:
+def test_support_weapon_profiles(weapon: str, tech: int | None, to_hit: tuple, s: int | None,
+                                 trait_values: dict[str, int]) -> None:
     data = _data("weapon", weapon)
     assert tuple(data["to_hit"][b] for b in BANDS) == to_hit
     assert (data["tech"], data["S"], data["trait_values"]) == (tech, s, trait_values)
@@ -421,30 +361,13 @@ def test_melee_rules_text() -> None:
 @pytest.mark.parametrize(
     ("item", "tech"),
     [
-        ("auto-reloader", 2),
-        ("bionics", 4),
-        ("bionic-eye", 4),
-        ("camouflage-1", 3),
-        ("camouflage-2", 4),
-        ("combat-shield", 1),
-        ("communicators", 2),
-        ("gas-masks", 2),
-        ("jump-packs", 4),
-        ("deflector-field-generator", 4),
-        ("distortion-field-generator", 4),
-        ("enhanced-senses", 3),
-        ("medi-pack", 2),
-        ("neural-networking", 3),
-        ("photo-chromatic-visor", 3),
-        ("powered-armour", 3),
-        ("refractor-field-generator", 4),
-        ("riot-shield", 1),
-        ("scopes", 2),
-        ("red-dot-laser", 2),
-        ("self-destruct", 2),
-        ("suspensor", 3),
-        ("video-feed", 3),
-        ("thermal-detonator", 3),
+        ("auto-reloader", 2), ("bionics", 4), ("bionic-eye", 4), ("camouflage-1", 3),
+        ("camouflage-2", 4), ("combat-shield", 1), ("communicators", 2), ("gas-masks", 2),
+        ("jump-packs", 4), ("deflector-field-generator", 4), ("distortion-field-generator", 4),
+        ("enhanced-senses", 3), ("medi-pack", 2), ("neural-networking", 3),
+        ("photo-chromatic-visor", 3), ("powered-armour", 3), ("refractor-field-generator", 4),
+        ("riot-shield", 1), ("scopes", 2), ("red-dot-laser", 2), ("self-destruct", 2),
+        ("suspensor", 3), ("video-feed", 3), ("thermal-detonator", 3),
         ("stabilising-tripod", 1),
     ],
 )
@@ -455,30 +378,15 @@ def test_equipment_tech_levels(item: str, tech: int) -> None:
 
 
 def test_equipment_restrictions() -> None:
-    needs_wiring = {
-        rid
-        for rid in _ids("ability", kind="equipment")
-        if "neural-networking" in _data("ability", rid).get("requires", [])
-    }
-    assert needs_wiring == {
-        "bionics",
-        "bionic-arms",
-        "bionic-leg",
-        "bionic-legs",
-        "bionic-eye",
-        "bionic-internal-organs",
-        "camouflage-2",
-        "enhanced-senses",
-        "powered-armour",
-    }
+    needs_wiring = {rid for rid in _ids("ability", kind="equipment")
+                    if "neural-networking" in _data("ability", rid).get("requires", [])}
+    assert needs_wiring == {"bionics", "bionic-arms", "bionic-leg", "bionic-legs",
+                            "bionic-eye", "bionic-internal-organs", "camouflage-2",
+                            "enhanced-senses", "powered-armour"}
     assert _ids("ability", mechanical=True) == {"combat-shield", "riot-shield"}
     scopes = _ids("ability", part_of="scopes")
-    assert scopes == {
-        "telescopic-scope",
-        "infrared-scope",
-        "red-dot-laser",
-        "cyber-linked-targeter",
-    }
+    assert scopes == {"telescopic-scope", "infrared-scope", "red-dot-laser",
+                      "cyber-linked-targeter"}
     assert all(_data("ability", s)["fitted_to"] == "weapon" for s in scopes)
 
 
@@ -500,25 +408,16 @@ def test_equipment_rule_text(item: str, printed: str) -> None:
 
 
 def test_vehicle_equipment() -> None:
-    assert _ids("ability", kind="vehicle_equipment") == {
-        "turbo",
-        "auto-pilot",
-        "stabilisers",
-        "ablative-armour",
-    }
+    assert _ids("ability", kind="vehicle_equipment") == {"turbo", "auto-pilot", "stabilisers",
+                                                         "ablative-armour"}
     assert "move twice its Mv for one action point" in _data("ability", "turbo")["rule_text"]
 
 
 # "Extra Ammunition": grenade types ('Blast (2) and S 3', 'no S value').
 @pytest.mark.parametrize(
     ("ammo", "s", "blast"),
-    [
-        ("incendiary-grenade", 3, 2),
-        ("smoke-grenade", None, 2),
-        ("flash-bang-grenade", None, 2),
-        ("gas-grenade", None, 2),
-        ("tanglefoot-grenade", None, 3),
-    ],
+    [("incendiary-grenade", 3, 2), ("smoke-grenade", None, 2), ("flash-bang-grenade", None, 2),
+     ("gas-grenade", None, 2), ("tanglefoot-grenade", None, 3)],
 )
 def test_grenade_types(ammo: str, s: int | None, blast: int) -> None:
     shot = _data("ability", ammo)["shot"]
@@ -545,11 +444,7 @@ def test_grenade_types(ammo: str, s: int | None, blast: int) -> None:
 def test_psychic_powers(power: str, nature: str, difficulty: int | None, ap: int) -> None:
     data = _data("ability", power)
     assert (data["kind"], data["nature"], data["difficulty"], data["ap"]) == (
-        "psychic_power",
-        nature,
-        difficulty,
-        ap,
-    )
+        "psychic_power", nature, difficulty, ap)
 
 
 def test_powers_per_nature() -> None:
@@ -557,38 +452,23 @@ def test_powers_per_nature() -> None:
     for rid in _ids("ability", kind="psychic_power"):
         nature = _data("ability", rid)["nature"]
         counts[nature] = counts.get(nature, 0) + 1
-    assert counts == {
-        "Common": 3,
-        "Biomancy": 4,
-        "Pyromancy": 4,
-        "Kronomantic": 3,
-        "Telekinetic": 4,
-        "Telepathic": 4,
-    }
+    assert counts == {"Common": 3, "Biomancy": 4, "Pyromancy": 4, "Kronomantic": 3,
+                      "Telekinetic": 4, "Telepathic": 4}
     # 'All kronomantic powers are AP 0'.
-    assert {
-        _data("ability", rid)["ap"]
-        for rid in _ids("ability", kind="psychic_power", nature="Kronomantic")
-    } == {0}
+    assert {_data("ability", rid)["ap"]
+            for rid in _ids("ability", kind="psychic_power", nature="Kronomantic")} == {0}
 
 
 # "Electronics Attacks", "Neural Attack", "Hacker equipment".
 def test_hacker_attacks_and_equipment() -> None:
-    assert _data("ability", "electronics-attack")["difficulty_by_mode"] == {
-        "indirect": 6,
-        "direct": 4,
-    }
-    assert _data("ability", "neural-attack")["difficulty_by_mode"] == {"indirect": 7, "direct": 5}
+    assert _data("ability", "electronics-attack")["difficulty_by_mode"] == {"indirect": 6,
+                                                                            "direct": 4}
+    assert _data("ability", "neural-attack")["difficulty_by_mode"] == {"indirect": 7,
+                                                                       "direct": 5}
     assert _ids("ability", kind="hacker_equipment", available_to="any") == {
-        "aggressive-firewall",
-        "bem-defences",
-    }
+        "aggressive-firewall", "bem-defences"}
     assert _ids("ability", kind="hacker_equipment", available_to="hackers") == {
-        "relay",
-        "signal-booster",
-        "relay-grenade",
-        "trojan-virus",
-    }
+        "relay", "signal-booster", "relay-grenade", "trojan-virus"}
     assert "up to 15 units away" in _data("ability", "signal-booster")["rule_text"]
     assert "1, 2 or 3 instead of just 1" in _data("ability", "relay-grenade")["rule_text"]
 
@@ -621,7 +501,8 @@ def test_collective_fearless_and_fearsome() -> None:
     [
         ("power-fireball", lambda d: d.__setitem__("difficulty", 0), "$.difficulty"),
         ("power-fireball", lambda d: d.__setitem__("nature", "Necromancy"), "$.nature"),
-        ("neural-attack", lambda d: d["difficulty_by_mode"].pop("direct"), "$.difficulty_by_mode"),
+        ("neural-attack", lambda d: d["difficulty_by_mode"].pop("direct"),
+         "$.difficulty_by_mode"),
         ("power-weapon", lambda d: d["melee"].__setitem__("S", "2"), "$.melee.S"),
         ("gas-grenade", lambda d: d["shot"].__setitem__("S", -1), "$.shot.S"),
     ],
@@ -643,41 +524,20 @@ def test_weapon_schema_refuses_bad_melee_bonus() -> None:
 # and "Skills available:" cell as "green/regular/veteran" ('-' not available, '?' not
 # given). Bestia prints one profile and single prices, repeated under each quality.
 BOOK_PROFILES = {
-    "medio": {
-        "green": ("8 2 6 6 4 2 0 1 3", 30),
-        "regular": ("8 3 7 7 6 3 0 2 3", 50),
-        "veteran": ("8 4 8 8 7 3 0 2 3", 75),
-    },
-    "suboles": {
-        "green": ("8 2 8 4 4 2 0 1 3", 40),
-        "regular": ("8 3 9 5 6 3 0 2 3", 70),
-        "veteran": ("8 4 10 6 7 3 0 2 3", 100),
-    },
-    "durus": {
-        "green": ("7 2 5 5 4 4 0 2 1", 35),
-        "regular": ("7 3 6 6 5 4 0 3 2", 55),
-        "veteran": ("7 4 7 7 6 5 0 3 2", 80),
-    },
-    "prelitor": {
-        "green": ("8 2 4 8 4 3 0 1 3", 25),
-        "regular": ("8 3 5 9 6 3 0 2 3", 40),
-        "veteran": ("8 4 6 10 7 4 0 2 3", 60),
-    },
-    "lautus": {
-        "green": ("9 2 7 7 6 1 0 1 3", 45),
-        "regular": ("9 3 8 8 7 2 0 2 3", 65),
-        "veteran": ("9 4 9 9 8 2 0 2 3", 85),
-    },
-    "logos": {
-        "green": ("8 1 4 4 3 1 0 1 4", 20),
-        "regular": ("8 2 5 5 4 1 0 2 5", 30),
-        "veteran": ("8 3 5 5 5 2 0 2 6", 40),
-    },
-    "contego": {
-        "green": ("6 2 6 6 4 3 4 2 3", 55),
-        "regular": ("6 3 7 7 5 3 4 2 3", 70),
-        "veteran": ("6 4 8 8 6 3 4 3 3", 105),
-    },
+    "medio": {"green": ("8 2 6 6 4 2 0 1 3", 30), "regular": ("8 3 7 7 6 3 0 2 3", 50),
+              "veteran": ("8 4 8 8 7 3 0 2 3", 75)},
+    "suboles": {"green": ("8 2 8 4 4 2 0 1 3", 40), "regular": ("8 3 9 5 6 3 0 2 3", 70),
+                "veteran": ("8 4 10 6 7 3 0 2 3", 100)},
+    "durus": {"green": ("7 2 5 5 4 4 0 2 1", 35), "regular": ("7 3 6 6 5 4 0 3 2", 55),
+              "veteran": ("7 4 7 7 6 5 0 3 2", 80)},
+    "prelitor": {"green": ("8 2 4 8 4 3 0 1 3", 25), "regular": ("8 3 5 9 6 3 0 2 3", 40),
+                 "veteran": ("8 4 6 10 7 4 0 2 3", 60)},
+    "lautus": {"green": ("9 2 7 7 6 1 0 1 3", 45), "regular": ("9 3 8 8 7 2 0 2 3", 65),
+               "veteran": ("9 4 9 9 8 2 0 2 3", 85)},
+    "logos": {"green": ("8 1 4 4 3 1 0 1 4", 20), "regular": ("8 2 5 5 4 1 0 2 5", 30),
+              "veteran": ("8 3 5 5 5 2 0 2 6", 40)},
+    "contego": {"green": ("6 2 6 6 4 3 4 2 3", 55), "regular": ("6 3 7 7 5 3 4 2 3", 70),
+                "veteran": ("6 4 8 8 6 3 4 3 3", 105)},
     "bestia": {q: ("12 2 - 4 4 2 0 1 0", 20) for q in ("green", "regular", "veteran")},
 }
 
@@ -692,267 +552,91 @@ BOOK_SPECIALS = {
     "bestia": (["mount"], ["mount"], ["mount"]),
 }
 
-_LEVELS = {
-    n: {f"hacker-{i}": "?/?/?" for i in range(1, n + 1)}
-    | {f"psychic-level-{i}": "?/?/?" for i in range(1, n + 1)}
-    for n in (1, 2, 3, 4)
-}
+_LEVELS = {n: {f"hacker-{i}": "?/?/?" for i in range(1, n + 1)}
+           | {f"psychic-level-{i}": "?/?/?" for i in range(1, n + 1)} for n in (1, 2, 3, 4)}
 
 BOOK_UPGRADES = {
-    "medio": {
-        "Av 1": "3/5/8",
-        "Av 2": "8/13/19",
-        "Av 3": "13/20/31",
-        "Av 4": "17/28/42",
-        "+1 Dc": "10/15/20",
-        "+2 Dc": "-/-/30",
-        "+1 Mr": "10/20/30",
-        "+1 Df": "8/16/24",
-        "+1 Rg": "7/15/24",
-        "+1 As": "4/8/12",
-    },
-    "suboles": {
-        "Av 1": "4/8/11",
-        "Av 2": "10/18/25",
-        "Av 3": "17/29/42",
-        "+1 Dc": "10/15/20",
-        "+1 Mr": "10/20/35",
-        "+1 Rg": "7/15/24",
-        "+2 Rg": "12/21/32",
-    },
-    "durus": {
-        "Av 1": "4/6/9",
-        "Av 2": "9/14/20",
-        "Av 3": "15/23/33",
-        "Av 4": "19/31/44",
-        "+1 Dc": "10/15/20",
-        "+2 Dc": "-/-/30",
-        "+1 In": "10/10/10",
-        "+1 Mr": "10/20/35",
-        "+1 As": "4/8/12",
-        "+1 Df": "8/16/24",
-    },
-    "prelitor": {
-        "Av 1": "3/4/6",
-        "Av 2": "6/10/15",
-        "Av 3": "10/17/25",
-        "Av 4": "14/22/33",
-        "+1 Dc": "10/15/20",
-        "+2 Dc": "-/-/30",
-        "+1 Mr": "10/20/30",
-        "+1 Df": "8/16/24",
-        "+1 Rg": "7/15/24",
-        "+1 As": "4/8/12",
-        "+2 As": "8/12/16",
-        "no Rg": "-5/-5/-5",
-        "+2 Mv": "5/5/5",
-        "+4 Mv": "12/12/12",
-    },
-    "lautus": {
-        "Av 1": "5/7/9",
-        "Av 2": "11/16/21",
-        "Av 3": "19/27/35",
-        "+1 Dc": "10/15/20",
-        "+1 Mr": "10/20/30",
-        "+1 Df": "8/16/24",
-        "+1 Rg": "7/15/24",
-        "+1 As": "4/8/12",
-    },
-    "logos": {
-        "Av 1": "2/3/4",
-        "Av 2": "5/8/10",
-        "Av 3": "8/12/17",
-        "Av 4": "11/17/22",
-        "+1 Dc": "10/15/20",
-        "+1 Mr": "10/20/30",
-        "+1 Df": "8/16/24",
-        "+1 Rg": "7/15/24",
-        "+1 As": "4/8/12",
-    },
-    "contego": {
-        "Av 5": "37/47/70",
-        "Av 6": "41/53/79",
-        "+1 Dc": "15/20/30",
-        "+2 Dc": "-/-/45",
-        "+1 Mr": "10/20/30",
-        "+1 Df": "8/16/24",
-        "+1 Rg": "7/15/24",
-        "+1 As": "4/8/12",
-    },
-    "bestia": {
-        name: f"{pts}/{pts}/{pts}"
-        for name, pts in (
-            ("Av 1", 3),
-            ("Av 2", 6),
-            ("Av 3", 10),
-            ("Av 4", 14),
-            ("+1 Dc", 10),
-            ("+2 Dc", 20),
-            ("+3 Dc", 30),
-            ("+1 S", 15),
-            ("+1 Df", 8),
-            ("+1 As", 4),
-            ("+2 As", 8),
-            ("+4 As", 16),
-            ("+2 Mv", 5),
-            ("+4 Mv", 12),
-            ("+6 Mv", 18),
-        )
-    },
+    "medio": {"Av 1": "3/5/8", "Av 2": "8/13/19", "Av 3": "13/20/31", "Av 4": "17/28/42",
+              "+1 Dc": "10/15/20", "+2 Dc": "-/-/30", "+1 Mr": "10/20/30",
+              "+1 Df": "8/16/24", "+1 Rg": "7/15/24", "+1 As": "4/8/12"},
+    "suboles": {"Av 1": "4/8/11", "Av 2": "10/18/25", "Av 3": "17/29/42",
+                "+1 Dc": "10/15/20", "+1 Mr": "10/20/35", "+1 Rg": "7/15/24",
+                "+2 Rg": "12/21/32"},
+    "durus": {"Av 1": "4/6/9", "Av 2": "9/14/20", "Av 3": "15/23/33", "Av 4": "19/31/44",
+              "+1 Dc": "10/15/20", "+2 Dc": "-/-/30", "+1 In": "10/10/10",
+              "+1 Mr": "10/20/35", "+1 As": "4/8/12", "+1 Df": "8/16/24"},
+    "prelitor": {"Av 1": "3/4/6", "Av 2": "6/10/15", "Av 3": "10/17/25", "Av 4": "14/22/33",
+                 "+1 Dc": "10/15/20", "+2 Dc": "-/-/30", "+1 Mr": "10/20/30",
+                 "+1 Df": "8/16/24", "+1 Rg": "7/15/24", "+1 As": "4/8/12",
+                 "+2 As": "8/12/16", "no Rg": "-5/-5/-5", "+2 Mv": "5/5/5",
+                 "+4 Mv": "12/12/12"},
+    "lautus": {"Av 1": "5/7/9", "Av 2": "11/16/21", "Av 3": "19/27/35", "+1 Dc": "10/15/20",
+               "+1 Mr": "10/20/30", "+1 Df": "8/16/24", "+1 Rg": "7/15/24",
+               "+1 As": "4/8/12"},
+    "logos": {"Av 1": "2/3/4", "Av 2": "5/8/10", "Av 3": "8/12/17", "Av 4": "11/17/22",
+              "+1 Dc": "10/15/20", "+1 Mr": "10/20/30", "+1 Df": "8/16/24",
+              "+1 Rg": "7/15/24", "+1 As": "4/8/12"},
+    "contego": {"Av 5": "37/47/70", "Av 6": "41/53/79", "+1 Dc": "15/20/30",
+                "+2 Dc": "-/-/45", "+1 Mr": "10/20/30", "+1 Df": "8/16/24",
+                "+1 Rg": "7/15/24", "+1 As": "4/8/12"},
+    "bestia": {name: f"{pts}/{pts}/{pts}" for name, pts in (
+        ("Av 1", 3), ("Av 2", 6), ("Av 3", 10), ("Av 4", 14), ("+1 Dc", 10), ("+2 Dc", 20),
+        ("+3 Dc", 30), ("+1 S", 15), ("+1 Df", 8), ("+1 As", 4), ("+2 As", 8),
+        ("+4 As", 16), ("+2 Mv", 5), ("+4 Mv", 12), ("+6 Mv", 18))},
 }
 
 BOOK_SKILLS = {
-    "medio": {
-        "amphibious": "2/2/2",
-        "battle-hardened": "-/15/?",
-        "brain-dead": "15/-/-",
-        "combat-master": "-/5/5",
-        "critical-shot": "10/15/15",
-        "critical-strike": "8/12/12",
-        "dispersed-formation": "5/5/5",
-        "fanatic": "10/20/30",
-        "gun-fighter": "5/5/5",
-        "gunsmith-1": "5/5/5",
-        "gunsmith-2": "10/10/10",
-        "heroic": "-/-/20",
-        "impetus": "3/6/9",
-        "knife-fighter": "5/5/5",
-        "martial-arts": "5/5/5",
-        "parry": "5/5/5",
-        "psychic-null": "10/10/10",
-        "regeneration": "10/10/10",
-    }
-    | _LEVELS[3],
-    "suboles": {
-        "amphibious": "2/2/2",
-        "critical-shot": "10/15/15",
-        "dispersed-formation": "5/5/5",
-        "gun-fighter": "10/10/10",
-        "gunsmith-1": "5/5/5",
-        "gunsmith-2": "10/10/10",
-        "gunsmith-3": "15/15/15",
-        "heroic": "-/-/20",
-        "martial-arts": "5/5/5",
-        "psychic-null": "10/10/10",
-        "regeneration": "10/10/10",
-    }
-    | _LEVELS[2],
-    "durus": {
-        "amphibious": "2/2/2",
-        "battle-hardened": "-/15/?",
-        "body-slam": "15/15/25",
-        "brain-dead": "15/-/-",
-        "combat-master": "-/5/5",
-        "critical-strike": "8/12/12",
-        "dispersed-formation": "5/5/5",
-        "fanatic": "10/20/20",
-        "gun-fighter": "5/5/5",
-        "heroic": "-/-/20",
-        "hurl-opponent": "5/5/5",
-        "impetus": "3/6/9",
-        "knife-fighter": "5/5/5",
-        "martial-arts": "5/5/5",
-        "parry": "5/5/5",
-        "psychic-null": "8/8/8",
-        "regeneration": "10/10/10",
-        "savage-assault": "10/10/10",
-    }
-    | _LEVELS[1],
-    "prelitor": {
-        "amphibious": "2/2/2",
-        "battle-hardened": "-/15/20",
-        "body-slam": "15/15/25",
-        "brain-dead": "15/-/-",
-        "combat-master": "-/5/5",
-        "critical-strike": "8/12/12",
-        "disarm": "-/5/5",
-        "dispersed-formation": "5/5/5",
-        "fanatic": "10/20/20",
-        "gun-fighter": "5/5/5",
-        "heroic": "-/-/20",
-        "knife-fighter": "5/5/5",
-        "leap": "5/5/5",
-        "martial-arts": "5/5/5",
-        "parry": "5/5/5",
-        "psychic-null": "8/8/8",
-        "regeneration": "10/10/10",
-        "savage-assault": "10/10/10",
-    }
-    | _LEVELS[2],
-    "lautus": {
-        "acrobatic": "5/5/?",
-        "amphibious": "2/2/2",
-        "battle-hardened": "-/-/15",
-        "brain-dead": "15/-/-",
-        "catfall": "3/3/?",
-        "combat-master": "-/5/5",
-        "dispersed-formation": "5/5/5",
-        "fanatic": "10/20/30",
-        "gun-fighter": "5/5/5",
-        "gunsmith-1": "5/5/5",
-        "gunsmith-2": "10/10/10",
-        "heroic": "-/-/20",
-        "impetus": "3/6/9",
-        "knife-fighter": "5/5/5",
-        "martial-arts": "5/5/5",
-        "parry": "5/5/5",
-        "psychic-null": "10/10/10",
-        "regeneration": "10/10/10",
-        "savage-assault": "10/10/10",
-    }
-    | _LEVELS[3],
-    "logos": {
-        "amphibious": "2/2/2",
-        "battle-hardened": "-/-/15",
-        "brain-dead": "15/-/-",
-        "combat-master": "-/-/5",
-        "critical-shot": "-/-/8",
-        "critical-strike": "-/-/6",
-        "dispersed-formation": "5/5/5",
-        "fanatic": "10/20/30",
-        "gun-fighter": "5/5/5",
-        "gunsmith-1": "5/5/5",
-        "gunsmith-2": "10/10/10",
-        "gunsmith-3": "15/15/15",
-        "heroic": "-/-/20",
-        "impetus": "3/6/9",
-        "knife-fighter": "5/5/5",
-        "psychic-null": "10/10/10",
-        "regeneration": "10/10/10",
-    }
-    | _LEVELS[4],
-    "contego": {
-        "amphibious": "2/2/2",
-        "battle-hardened": "-/15/?",
-        "body-slam": "15/15/25",
-        "brain-dead": "15/-/-",
-        "combat-master": "-/5/5",
-        "critical-shot": "10/15/15",
-        "critical-strike": "8/12/12",
-        "fanatic": "10/20/30",
-        "gun-fighter": "5/5/5",
-        "gunsmith-1": "5/5/5",
-        "gunsmith-2": "10/10/10",
-        "heroic": "-/-/20",
-        "impetus": "3/6/9",
-        "knife-fighter": "5/5/5",
-        "martial-arts": "5/5/5",
-        "parry": "5/5/5",
-        "psychic-null": "10/10/10",
-        "regeneration": "10/10/10",
-        "savage-assault": "10/10/10",
-    }
-    | _LEVELS[3],
-    "bestia": {
-        "amphibious": "2/2/2",
-        "body-slam": "15/15/15",
-        "combat-master": "5/5/5",
-        "impetus": "3/3/3",
-        "leap": "5/5/5",
-        "regeneration": "10/10/10",
-        "savage-assault": "10/10/10",
-        "mount": "-10/-10/-10",
-    },
+    "medio": {"amphibious": "2/2/2", "battle-hardened": "-/15/?", "brain-dead": "15/-/-",
+              "combat-master": "-/5/5", "critical-shot": "10/15/15",
+              "critical-strike": "8/12/12", "dispersed-formation": "5/5/5",
+              "fanatic": "10/20/30", "gun-fighter": "5/5/5", "gunsmith-1": "5/5/5",
+              "gunsmith-2": "10/10/10", "heroic": "-/-/20", "impetus": "3/6/9",
+              "knife-fighter": "5/5/5", "martial-arts": "5/5/5", "parry": "5/5/5",
+              "psychic-null": "10/10/10", "regeneration": "10/10/10"} | _LEVELS[3],
+    "suboles": {"amphibious": "2/2/2", "critical-shot": "10/15/15",
+                "dispersed-formation": "5/5/5", "gun-fighter": "10/10/10",
+                "gunsmith-1": "5/5/5", "gunsmith-2": "10/10/10", "gunsmith-3": "15/15/15",
+                "heroic": "-/-/20", "martial-arts": "5/5/5", "psychic-null": "10/10/10",
+                "regeneration": "10/10/10"} | _LEVELS[2],
+    "durus": {"amphibious": "2/2/2", "battle-hardened": "-/15/?", "body-slam": "15/15/25",
+              "brain-dead": "15/-/-", "combat-master": "-/5/5",
+              "critical-strike": "8/12/12", "dispersed-formation": "5/5/5",
+              "fanatic": "10/20/20", "gun-fighter": "5/5/5", "heroic": "-/-/20",
+              "hurl-opponent": "5/5/5", "impetus": "3/6/9", "knife-fighter": "5/5/5",
+              "martial-arts": "5/5/5", "parry": "5/5/5", "psychic-null": "8/8/8",
+              "regeneration": "10/10/10", "savage-assault": "10/10/10"} | _LEVELS[1],
+    "prelitor": {"amphibious": "2/2/2", "battle-hardened": "-/15/20",
+                 "body-slam": "15/15/25", "brain-dead": "15/-/-", "combat-master": "-/5/5",
+                 "critical-strike": "8/12/12", "disarm": "-/5/5",
+                 "dispersed-formation": "5/5/5", "fanatic": "10/20/20",
+                 "gun-fighter": "5/5/5", "heroic": "-/-/20", "knife-fighter": "5/5/5",
+                 "leap": "5/5/5", "martial-arts": "5/5/5", "parry": "5/5/5",
+                 "psychic-null": "8/8/8", "regeneration": "10/10/10",
+                 "savage-assault": "10/10/10"} | _LEVELS[2],
+    "lautus": {"acrobatic": "5/5/?", "amphibious": "2/2/2", "battle-hardened": "-/-/15",
+               "brain-dead": "15/-/-", "catfall": "3/3/?", "combat-master": "-/5/5",
+               "dispersed-formation": "5/5/5", "fanatic": "10/20/30", "gun-fighter": "5/5/5",
+               "gunsmith-1": "5/5/5", "gunsmith-2": "10/10/10", "heroic": "-/-/20",
+               "impetus": "3/6/9", "knife-fighter": "5/5/5", "martial-arts": "5/5/5",
+               "parry": "5/5/5", "psychic-null": "10/10/10", "regeneration": "10/10/10",
+               "savage-assault": "10/10/10"} | _LEVELS[3],
+    "logos": {"amphibious": "2/2/2", "battle-hardened": "-/-/15", "brain-dead": "15/-/-",
+              "combat-master": "-/-/5", "critical-shot": "-/-/8", "critical-strike": "-/-/6",
+              "dispersed-formation": "5/5/5", "fanatic": "10/20/30", "gun-fighter": "5/5/5",
+              "gunsmith-1": "5/5/5", "gunsmith-2": "10/10/10", "gunsmith-3": "15/15/15",
+              "heroic": "-/-/20", "impetus": "3/6/9", "knife-fighter": "5/5/5",
+              "psychic-null": "10/10/10", "regeneration": "10/10/10"} | _LEVELS[4],
+    "contego": {"amphibious": "2/2/2", "battle-hardened": "-/15/?", "body-slam": "15/15/25",
+                "brain-dead": "15/-/-", "combat-master": "-/5/5",
+                "critical-shot": "10/15/15", "critical-strike": "8/12/12",
+                "fanatic": "10/20/30", "gun-fighter": "5/5/5", "gunsmith-1": "5/5/5",
+                "gunsmith-2": "10/10/10", "heroic": "-/-/20", "impetus": "3/6/9",
+                "knife-fighter": "5/5/5", "martial-arts": "5/5/5", "parry": "5/5/5",
+                "psychic-null": "10/10/10", "regeneration": "10/10/10",
+                "savage-assault": "10/10/10"} | _LEVELS[3],
+    "bestia": {"amphibious": "2/2/2", "body-slam": "15/15/15", "combat-master": "5/5/5",
+               "impetus": "3/3/3", "leap": "5/5/5", "regeneration": "10/10/10",
+               "savage-assault": "10/10/10", "mount": "-10/-10/-10"},
 }
 
 
@@ -1033,11 +717,12 @@ def test_dropped_skill_cells_are_marked_uncertain() -> None:
         ("auto-cannon", None, "- 5+ 4+ 4+ 5+ 5+", 4, {"heavy": 2, "rof": 2}),
     ],
 )
-def test_every_weapon_profile_matches_the_book(
-    weapon: str, tech: int | None, cells: str, s: int | None, special: dict[str, int | None]
-) -> None:
+def test_every_weapon_profile_matches_the_book(weapon: str, tech: int | None, cells: str,
+                                               s: int | None,
+                                               special: dict[str, int | None]) -> None:
     data = _data("weapon", weapon)
-    printed = " ".join("-" if data["to_hit"][b] is None else f"{data['to_hit'][b]}+" for b in BANDS)
+    printed = " ".join("-" if data["to_hit"][b] is None else f"{data['to_hit'][b]}+"
+                       for b in BANDS)
     assert (data["tech"], printed, data["S"]) == (tech, cells, s)
     assert data["traits"] == list(special)
     assert data["trait_values"] == {k: v for k, v in special.items() if v is not None}
@@ -1049,9 +734,7 @@ def test_loose_tech_2_and_pinning_1_are_the_flamethrowers() -> None:
     # a box on that page (Grenade launcher, Flamethrower, SAW or LMG) are 2.
     flamer = RECORDS[("weapon", "flamethrower")]
     assert (flamer["data"]["tech"], flamer["data"]["trait_values"]) == (
-        2,
-        {"flame-thrower": 12, "pinning": 1},
-    )
+        2, {"flame-thrower": 12, "pinning": 1})
     notes = {u["path"]: u["note"] for u in flamer["uncertain"]}
     assert set(notes) == {"$.data.tech", "$.data.traits"}
     assert "Pinning 1" in notes["$.data.traits"]
@@ -1063,11 +746,8 @@ def test_rifle_keeps_the_basic_weapons_profile_over_the_worked_example() -> None
     # 8 units needs 5+; the Basic Weapons table prints 6+ and S 2. The table is kept and
     # both values carry a note naming the example.
     rifle = RECORDS[("weapon", "rifle")]
-    assert (
-        rifle["data"]["to_hit"]["0-6"],
-        rifle["data"]["to_hit"]["6-12"],
-        rifle["data"]["S"],
-    ) == (6, 4, 2)
+    assert (rifle["data"]["to_hit"]["0-6"], rifle["data"]["to_hit"]["6-12"],
+            rifle["data"]["S"]) == (6, 4, 2)
     notes = {u["path"]: u["note"] for u in rifle["uncertain"]}
     assert set(notes) == {"$.data.to_hit.0-6", "$.data.S"}
     assert "5+" in notes["$.data.to_hit.0-6"]
@@ -1103,13 +783,8 @@ def test_weapon_descriptions_are_paired_with_their_profiles(weapon: str, opening
 
 @pytest.mark.parametrize(
     ("row", "size", "bonus"),
-    [
-        (0, "Man", 0),
-        (1, "Horse, mounted man", 1),
-        (2, "Car", 2),
-        (3, "Elephant, Truck", 3),
-        (4, "Whale, Tank", 4),
-    ],
+    [(0, "Man", 0), (1, "Horse, mounted man", 1), (2, "Car", 2), (3, "Elephant, Truck", 3),
+     (4, "Whale, Tank", 4)],
 )
 def test_large_targets_table(row: int, size: str, bonus: int) -> None:
     entry = _data("table", "large-target-sizes")["rows"][row]
@@ -1118,43 +793,23 @@ def test_large_targets_table(row: int, size: str, bonus: int) -> None:
 
 def test_full_tables_match_the_book() -> None:
     # "Most Pressing Target", "Hard Cover", "Wounding", "Typical Vehicle Profiles".
-    pressing = [
-        (r["distance"], r["difficulty"]) for r in _data("table", "most-pressing-target")["rows"]
-    ]
-    assert pressing == [
-        ("0-5 units", 4),
-        ("5-10 units", 3),
-        ("10-20 units", 2),
-        ("20 or more units", 1),
-    ]
+    pressing = [(r["distance"], r["difficulty"])
+                for r in _data("table", "most-pressing-target")["rows"]]
+    assert pressing == [("0-5 units", 4), ("5-10 units", 3), ("10-20 units", 2),
+                        ("20 or more units", 1)]
     cover = [(r["terrain"], r["av_bonus"]) for r in _data("table", "hard-cover")["rows"]]
-    assert cover == [
-        ("Brick wall", 1),
-        ("Sandbags", 1),
-        ("Earth bank", 2),
-        ("Concrete wall", 2),
-        ("Trench", 2),
-        ("Bunker", 3),
-        ("Steel Bulkhead", 3),
-    ]
-    wounds = [
-        (r["dc_left_min"], r["dc_left_max"], r["wound"], r["effect"])
-        for r in _data("table", "wound-table")["rows"]
-    ]
+    assert cover == [("Brick wall", 1), ("Sandbags", 1), ("Earth bank", 2),
+                     ("Concrete wall", 2), ("Trench", 2), ("Bunker", 3),
+                     ("Steel Bulkhead", 3)]
+    wounds = [(r["dc_left_min"], r["dc_left_max"], r["wound"], r["effect"])
+              for r in _data("table", "wound-table")["rows"]]
     assert wounds == [
         (1, 1, "critical wound", "Halve all characteristics, rounding up"),
         (2, 2, "major wound", "Halve Mv, Rg, As and S, rounding up"),
         (3, 3, "minor wound", "-1 to Mv, Rg, As and S"),
         (4, None, "flesh wound", "no in game effect"),
     ]
-    vehicles = [
-        (r["name"], r["Mv"], r["Av"], r["Dam"], r["Transport"])
-        for r in _data("table", "typical-vehicle-profiles")["rows"]
-    ]
-    assert vehicles == [
-        ("Car", 15, 5, 10, 4),
-        ("Truck", 12, 5, 25, 10),
-        ("Bike", 20, 4, 5, 1),
-        ("APC", 12, 6, 35, 8),
-        ("Tank", 10, 8, 50, 0),
-    ]
+    vehicles = [(r["name"], r["Mv"], r["Av"], r["Dam"], r["Transport"])
+                for r in _data("table", "typical-vehicle-profiles")["rows"]]
+    assert vehicles == [("Car", 15, 5, 10, 4), ("Truck", 12, 5, 25, 10), ("Bike", 20, 4, 5, 1),
+                        ("APC", 12, 6, 35, 8), ("Tank", 10, 8, 50, 0)]

@@ -49,231 +49,93 @@ def _row(table_id: str, key: Any, key_column: int = 0) -> list[Any]:
 
 # (what, section of the book, value in the pack, value printed in the book)
 BOOK_VALUES = [
-    (
-        "size 10 total mass",
-        "2. Выбор размера",
-        lambda: _record("mass_table", "size-mass")["data"]["rows"][0]["total_mass"],
-        3250,
-    ),
-    (
-        "size 1 free mass",
-        "2. Выбор размера",
-        lambda: _record("mass_table", "size-mass")["data"]["rows"][9]["free_mass"],
-        10000,
-    ),
-    (
-        "size 6 free mass",
-        "2. Выбор размера",
-        lambda: next(
-            r["free_mass"]
-            for r in _record("mass_table", "size-mass")["data"]["rows"]
-            if r["size"] == 6
-        ),
-        5000,
-    ),
-    (
-        "max speed 4 at size 8",
-        "3. Выбор максимальной скорости",
-        lambda: _rating_mass("max-speed-mass", 8, 4),
-        720,
-    ),
-    (
-        "max speed 5 at size 1",
-        "3. Выбор максимальной скорости",
-        lambda: _rating_mass("max-speed-mass", 1, 5),
-        7500,
-    ),
-    (
-        "max speed 2 at size 10",
-        "3. Выбор максимальной скорости",
-        lambda: _rating_mass("max-speed-mass", 10, 2),
-        25,
-    ),
-    (
-        "G-rating 3 at size 8",
-        "4. Выбор максимального G-рейтинга",
-        lambda: _rating_mass("g-rating-mass", 8, 3),
-        540,
-    ),
-    (
-        "G-rating 4 at size 3",
-        "4. Выбор максимального G-рейтинга",
-        lambda: _rating_mass("g-rating-mass", 3, 4),
-        3840,
-    ),
-    (
-        "acceleration 3 at size 10",
-        "5. Выбор максимального ускорения",
-        lambda: _rating_mass("acceleration-mass", 10, 3),
-        45,
-    ),
-    (
-        "acceleration 2 at size 4",
-        "5. Выбор максимального ускорения",
-        lambda: _rating_mass("acceleration-mass", 4, 2),
-        630,
-    ),
-    (
-        "armour mass per point",
-        "6. Обвес броней",
-        lambda: _record("mass_table", "armour")["data"]["mass_per_point"],
-        3,
-    ),
-    (
-        "armour maximum per area",
-        "6. Обвес броней",
-        lambda: _record("mass_table", "armour")["data"]["points_max"],
-        80,
-    ),
-    (
-        "armour areas",
-        "6. Обвес броней",
-        lambda: len(_record("mass_table", "armour")["data"]["areas"]),
-        6,
-    ),
-    (
-        "light fighter sizes",
-        "1. Выбор типа самолета",
-        lambda: [
-            (t["size_max"], t["size_min"])
-            for t in _record("mass_table", "plane-types")["data"]["types"]
-        ],
-        [(10, 5), (6, 1)],
-    ),
-    (
-        ".50 calibre mass",
-        "7. Обвес оружием",
-        lambda: _record("weapon", "cal-50")["data"]["mass"],
-        400,
-    ),
-    (
-        ".70 calibre mass",
-        "7. Обвес оружием",
-        lambda: _record("weapon", "cal-70")["data"]["mass"],
-        850,
-    ),
+    ("size 10 total mass", "2. Выбор размера",
+     lambda: _record("mass_table", "size-mass")["data"]["rows"][0]["total_mass"], 3250),
+    ("size 1 free mass", "2. Выбор размера",
+     lambda: _record("mass_table", "size-mass")["data"]["rows"][9]["free_mass"], 10000),
+    ("size 6 free mass", "2. Выбор размера",
+     lambda: next(r["free_mass"] for r in _record("mass_table", "size-mass")["data"]["rows"]
+                  if r["size"] == 6), 5000),
+    ("max speed 4 at size 8", "3. Выбор максимальной скорости",
+     lambda: _rating_mass("max-speed-mass", 8, 4), 720),
+    ("max speed 5 at size 1", "3. Выбор максимальной скорости",
+     lambda: _rating_mass("max-speed-mass", 1, 5), 7500),
+    ("max speed 2 at size 10", "3. Выбор максимальной скорости",
+     lambda: _rating_mass("max-speed-mass", 10, 2), 25),
+    ("G-rating 3 at size 8", "4. Выбор максимального G-рейтинга",
+     lambda: _rating_mass("g-rating-mass", 8, 3), 540),
+    ("G-rating 4 at size 3", "4. Выбор максимального G-рейтинга",
+     lambda: _rating_mass("g-rating-mass", 3, 4), 3840),
+    ("acceleration 3 at size 10", "5. Выбор максимального ускорения",
+     lambda: _rating_mass("acceleration-mass", 10, 3), 45),
+    ("acceleration 2 at size 4", "5. Выбор максимального ускорения",
+     lambda: _rating_mass("acceleration-mass", 4, 2), 630),
+    ("armour mass per point", "6. Обвес броней",
+     lambda: _record("mass_table", "armour")["data"]["mass_per_point"], 3),
+    ("armour maximum per area", "6. Обвес броней",
+     lambda: _record("mass_table", "armour")["data"]["points_max"], 80),
+    ("armour areas", "6. Обвес броней",
+     lambda: len(_record("mass_table", "armour")["data"]["areas"]), 6),
+    ("light fighter sizes", "1. Выбор типа самолета",
+     lambda: [(t["size_max"], t["size_min"])
+              for t in _record("mass_table", "plane-types")["data"]["types"]],
+     [(10, 5), (6, 1)]),
+    (".50 calibre mass", "7. Обвес оружием", lambda: _record("weapon", "cal-50")["data"]["mass"],
+     400),
+    (".70 calibre mass", "7. Обвес оружием", lambda: _record("weapon", "cal-70")["data"]["mass"],
+     850),
     (".30 calibre range", "Стрельба", lambda: _record("weapon", "cal-30")["data"]["range"], 7),
     (".60 calibre range", "Стрельба", lambda: _record("weapon", "cal-60")["data"]["range"], 4),
-    (
-        "turret base mass",
-        "7. Обвес оружием",
-        lambda: _record("mass_table", "turret")["data"]["base_mass"],
-        400,
-    ),
-    (
-        "guns per turret",
-        "7. Обвес оружием",
-        lambda: _record("mass_table", "turret")["data"]["guns_max"],
-        2,
-    ),
-    (
-        "hardpoints per plane",
-        "8. Ракеты",
-        lambda: _record("mass_table", "hardpoints")["data"]["per_plane"],
-        8,
-    ),
-    ("seeker range", "Стрельба", lambda: _record("weapon", "rocket-seeker")["data"]["range"], 4),
-    (
-        "armour-piercing rocket hardpoints",
-        "8. Ракеты",
-        lambda: _record("weapon", "rocket-armour-piercing")["data"]["hardpoints"],
-        2,
-    ),
-    (
-        "flash rocket hardpoints",
-        "8. Ракеты",
-        lambda: _record("weapon", "rocket-flash")["data"]["hardpoints"],
-        1,
-    ),
-    (
-        "drop tank hardpoints",
-        "8. Ракеты",
-        lambda: _record("weapon", "drop-tank")["data"]["hardpoints"],
-        4,
-    ),
-    (
-        "skill check base",
-        "Фаза движения",
-        lambda: _record("table", "skill-check")["data"]["base"],
-        8,
-    ),
-    (
-        "shock adds 2 to a skill check",
-        "Фаза движения",
-        lambda: next(
-            t["value"]
-            for t in _record("table", "skill-check")["data"]["terms"]
-            if t["id"] == "shocked"
-        ),
-        2,
-    ),
-    (
-        "bail out after a fuel tank explosion",
-        "Прыжок с парашютом",
-        lambda: _row("bail-out-difficulty", "fuel-tank-explosion")[3],
-        20,
-    ),
-    (
-        "bail out with a wing torn off",
-        "Прыжок с парашютом",
-        lambda: _row("bail-out-difficulty", "wing-torn-off")[3],
-        14,
-    ),
+    ("turret base mass", "7. Обвес оружием",
+     lambda: _record("mass_table", "turret")["data"]["base_mass"], 400),
+    ("guns per turret", "7. Обвес оружием",
+     lambda: _record("mass_table", "turret")["data"]["guns_max"], 2),
+    ("hardpoints per plane", "8. Ракеты",
+     lambda: _record("mass_table", "hardpoints")["data"]["per_plane"], 8),
+    ("seeker range", "Стрельба",
+     lambda: _record("weapon", "rocket-seeker")["data"]["range"], 4),
+    ("armour-piercing rocket hardpoints", "8. Ракеты",
+     lambda: _record("weapon", "rocket-armour-piercing")["data"]["hardpoints"], 2),
+    ("flash rocket hardpoints", "8. Ракеты",
+     lambda: _record("weapon", "rocket-flash")["data"]["hardpoints"], 1),
+    ("drop tank hardpoints", "8. Ракеты",
+     lambda: _record("weapon", "drop-tank")["data"]["hardpoints"], 4),
+    ("skill check base", "Фаза движения",
+     lambda: _record("table", "skill-check")["data"]["base"], 8),
+    ("shock adds 2 to a skill check", "Фаза движения",
+     lambda: next(t["value"] for t in _record("table", "skill-check")["data"]["terms"]
+                  if t["id"] == "shocked"), 2),
+    ("bail out after a fuel tank explosion", "Прыжок с парашютом",
+     lambda: _row("bail-out-difficulty", "fuel-tank-explosion")[3], 20),
+    ("bail out with a wing torn off", "Прыжок с парашютом",
+     lambda: _row("bail-out-difficulty", "wing-torn-off")[3], 14),
     ("landing base", "Посадка", lambda: _record("table", "landing")["data"]["base"], 4),
-    (
-        "landing with damaged gear",
-        "Посадка",
-        lambda: _row("landing-modifiers", "landing-gear-damaged")[3],
-        3,
-    ),
-    ("airfield crash range", "Посадка", lambda: _row("landing-failure-airfield", 5)[:2], [5, 9]),
-    ("zeppelin hangar range", "Посадка", lambda: _row("landing-failure-zeppelin", 3)[:2], [3, 4]),
-    (
-        "player character budget",
-        "Создание персонажа",
-        lambda: _row("character-budgets", "pilot")[3],
-        700,
-    ),
+    ("landing with damaged gear", "Посадка",
+     lambda: _row("landing-modifiers", "landing-gear-damaged")[3], 3),
+    ("airfield crash range", "Посадка",
+     lambda: _row("landing-failure-airfield", 5)[:2], [5, 9]),
+    ("zeppelin hangar range", "Посадка",
+     lambda: _row("landing-failure-zeppelin", 3)[:2], [3, 4]),
+    ("player character budget", "Создание персонажа",
+     lambda: _row("character-budgets", "pilot")[3], 700),
     ("gunner budget", "Создание персонажа", lambda: _row("character-budgets", "gunner")[3], 300),
-    (
-        "characteristic level 7 cost",
-        "Создание персонажа",
-        lambda: _row("characteristic-costs", 7)[1],
-        220,
-    ),
-    (
-        "characteristic level 10 cost",
-        "Создание персонажа",
-        lambda: _row("characteristic-costs", 10)[1],
-        460,
-    ),
-    (
-        "wingman add-on",
-        "Дополнения",
-        lambda: [_record("ability", "wingman")["data"][k] for k in ("cost_xp", "max_count")],
-        [50, 3],
-    ),
-    (
-        "experienced parachutist add-on",
-        "Дополнения",
-        lambda: [
-            _record("ability", "experienced-parachutist")["data"][k]
-            for k in ("cost_xp", "max_count")
-        ],
-        [10, 4],
-    ),
-    (
-        "4L2F difficulty",
-        "Фаза движения",
-        lambda: _record("maneuver", "4l2f")["data"]["difficulty"],
-        3,
-    ),
+    ("characteristic level 7 cost", "Создание персонажа",
+     lambda: _row("characteristic-costs", 7)[1], 220),
+    ("characteristic level 10 cost", "Создание персонажа",
+     lambda: _row("characteristic-costs", 10)[1], 460),
+    ("wingman add-on", "Дополнения",
+     lambda: [_record("ability", "wingman")["data"][k] for k in ("cost_xp", "max_count")],
+     [50, 3]),
+    ("experienced parachutist add-on", "Дополнения",
+     lambda: [_record("ability", "experienced-parachutist")["data"][k]
+              for k in ("cost_xp", "max_count")], [10, 4]),
+    ("4L2F difficulty", "Фаза движения",
+     lambda: _record("maneuver", "4l2f")["data"]["difficulty"], 3),
 ]
 
 
-@pytest.mark.parametrize(
-    ("what", "section", "read", "book"), BOOK_VALUES, ids=[v[0] for v in BOOK_VALUES]
-)
+@pytest.mark.parametrize(("what", "section", "read", "book"), BOOK_VALUES,
+                         ids=[v[0] for v in BOOK_VALUES])
 def test_pack_value_matches_the_book(what: str, section: str, read: Any, book: Any) -> None:
     assert read() == book, f"{what} ({section})"
 
@@ -281,16 +143,8 @@ def test_pack_value_matches_the_book(what: str, section: str, read: Any, book: A
 def test_every_table_is_covered_by_a_book_value() -> None:
     """Guards the list above: every construction table is compared at least once."""
     tables = {r["id"] for r in _pack()["records"] if r["type"] == "mass_table"}
-    covered = {
-        "size-mass",
-        "max-speed-mass",
-        "g-rating-mass",
-        "acceleration-mass",
-        "armour",
-        "plane-types",
-        "turret",
-        "hardpoints",
-    }
+    covered = {"size-mass", "max-speed-mass", "g-rating-mass", "acceleration-mass", "armour",
+               "plane-types", "turret", "hardpoints"}
     assert tables == covered
 
 
@@ -314,99 +168,38 @@ def test_pack_envelope_and_file_form() -> None:
 
 @pytest.mark.parametrize("record", _pack()["records"], ids=lambda r: f"{r['type']}/{r['id']}")
 def test_record_is_valid_and_traced_to_the_book(record: dict[str, Any]) -> None:
-    errors = [
-        f"{e.json_path}: {e.message}"
-        for e in _schema_for(record["type"]).iter_errors(record["data"])
-    ]
+    errors = [f"{e.json_path}: {e.message}"
+              for e in _schema_for(record["type"]).iter_errors(record["data"])]
     assert errors == []
     assert record["source"]["seed"] == SEED
     assert record["source"]["section"]
     assert record["name_original"]
 
 
-@pytest.mark.parametrize(
-    ("type_", "bad", "path"),
-    [
-        (
-            "mass_table",
-            {"kind": "size_mass", "rows": [{"size": 11, "total_mass": 1, "free_mass": 1}]},
-            "$.rows[0].size",
-        ),
-        (
-            "mass_table",
-            {
-                "kind": "armour",
-                "mass_per_point": 3,
-                "points_per_row": 10,
-                "rows_max": 8,
-                "points_max": 80,
-                "areas": [{"id": "nose", "name": "Nose"}],
-            },
-            "$.areas[0]",
-        ),
-        ("weapon", {"kind": "gun", "calibre": "50", "mass": 400, "range": 5}, "$.calibre"),
-        (
-            "weapon",
-            {
-                "kind": "rocket",
-                "range": 4,
-                "hardpoints": 0,
-                "mass": None,
-                "aimed": True,
-                "effect": "x",
-            },
-            "$.hardpoints",
-        ),
-        (
-            "maneuver",
-            {
-                "notation": "4X2F",
-                "speed": 4,
-                "direction": "L",
-                "row": 2,
-                "facing": "F",
-                "difficulty": 3,
-            },
-            "$.notation",
-        ),
-        (
-            "maneuver",
-            {
-                "notation": "4L2F",
-                "speed": 4,
-                "direction": "L",
-                "row": 2,
-                "facing": "G",
-                "difficulty": 3,
-            },
-            "$.facing",
-        ),
-        (
-            "table",
-            {"kind": "characteristic_cost", "columns": ["xp", "level"], "rows": [[0, 0]]},
-            "$.columns",
-        ),
-        (
-            "table",
-            {
-                "kind": "check_formula",
-                "roll": "d10",
-                "base": 8,
-                "terms": [{"id": "x", "name": "X", "name_original": "Х", "sign": 2}],
-            },
-            "$.terms[0].sign",
-        ),
-        (
-            "ability",
-            {"kind": "add_on", "cost_xp": -5, "max_count": 1, "rule_text": "x"},
-            "$.cost_xp",
-        ),
-        ("ability", {"kind": "characteristic", "rule_text": "x", "colour": "red"}, "$"),
-    ],
-)
-def test_schema_refuses_a_bad_record_naming_the_path(
-    type_: str, bad: dict[str, Any], path: str
-) -> None:
+@pytest.mark.parametrize(("type_", "bad", "path"), [
+    ("mass_table", {"kind": "size_mass", "rows": [{"size": 11, "total_mass": 1, "free_mass": 1}]},
+     "$.rows[0].size"),
+    ("mass_table", {"kind": "armour", "mass_per_point": 3, "points_per_row": 10, "rows_max": 8,
+                    "points_max": 80, "areas": [{"id": "nose", "name": "Nose"}]},
+     "$.areas[0]"),
+    ("weapon", {"kind": "gun", "calibre": "50", "mass": 400, "range": 5}, "$.calibre"),
+    ("weapon", {"kind": "rocket", "range": 4, "hardpoints": 0, "mass": None, "aimed": True,
+                "effect": "x"}, "$.hardpoints"),
+    ("maneuver", {"notation": "4X2F", "speed": 4, "direction": "L", "row": 2, "facing": "F",
+                  "difficulty": 3}, "$.notation"),
+    ("maneuver", {"notation": "4L2F", "speed": 4, "direction": "L", "row": 2, "facing": "G",
+                  "difficulty": 3}, "$.facing"),
+    ("table", {"kind": "characteristic_cost", "columns": ["xp", "level"], "rows": [[0, 0]]},
+     "$.columns"),
+    ("table", {"kind": "check_formula", "roll": "d10", "base": 8,
+               "terms": [{"id": "x", "name": "X", "name_original": "Х", "sign": 2}]},
+     "$.terms[0].sign"),
+    ("ability", {"kind": "add_on", "cost_xp": -5, "max_count": 1, "rule_text": "x"},
+     "$.cost_xp"),
+    ("ability", {"kind": "characteristic", "rule_text": "x", "colour": "red"}, "$"),
+])
+def test_schema_refuses_a_bad_record_naming_the_path(type_: str, bad: dict[str, Any],
+                                                      path: str) -> None:
     paths = {e.json_path for e in _schema_for(type_).iter_errors(bad)}
     assert path in paths
 
@@ -416,57 +209,26 @@ def test_schema_refuses_a_bad_record_naming_the_path(
 # cell or row fails.
 BOOK_TABLES = {
     # "2. Выбор размера": size, total mass (общ. масса), free mass (свободная масса)
-    "size-mass": [
-        (10, 3250, 1000),
-        (9, 4500, 2000),
-        (8, 5750, 3000),
-        (7, 7000, 4000),
-        (6, 8250, 5000),
-        (5, 9500, 6000),
-        (4, 10750, 7000),
-        (3, 12000, 8000),
-        (2, 13250, 9000),
-        (1, 14500, 10000),
-    ],
+    "size-mass": [(10, 3250, 1000), (9, 4500, 2000), (8, 5750, 3000), (7, 7000, 4000),
+                  (6, 8250, 5000), (5, 9500, 6000), (4, 10750, 7000), (3, 12000, 8000),
+                  (2, 13250, 9000), (1, 14500, 10000)],
     # "3. Выбор максимальной скорости": size, then max speed 1-5
-    "max-speed-mass": [
-        (10, 10, 25, 60, 160, 300),
-        (9, 20, 60, 180, 400, 700),
-        (8, 30, 120, 360, 720, 1200),
-        (7, 40, 240, 600, 1120, 1800),
-        (6, 100, 400, 900, 1600, 2500),
-        (5, 180, 600, 1260, 2160, 3300),
-        (4, 280, 840, 1680, 2800, 4200),
-        (3, 400, 1120, 2160, 3520, 5200),
-        (2, 540, 1440, 2700, 4320, 6300),
-        (1, 700, 1800, 3300, 5200, 7500),
-    ],
+    "max-speed-mass": [(10, 10, 25, 60, 160, 300), (9, 20, 60, 180, 400, 700),
+                       (8, 30, 120, 360, 720, 1200), (7, 40, 240, 600, 1120, 1800),
+                       (6, 100, 400, 900, 1600, 2500), (5, 180, 600, 1260, 2160, 3300),
+                       (4, 280, 840, 1680, 2800, 4200), (3, 400, 1120, 2160, 3520, 5200),
+                       (2, 540, 1440, 2700, 4320, 6300), (1, 700, 1800, 3300, 5200, 7500)],
     # "4. Выбор максимального G-рейтинга": size, then G-rating 1-5
-    "g-rating-mass": [
-        (10, 20, 60, 120, 200, 300),
-        (9, 60, 160, 300, 480, 700),
-        (8, 120, 300, 540, 840, 1200),
-        (7, 200, 480, 840, 1280, 1800),
-        (6, 300, 700, 1200, 1800, 2500),
-        (5, 420, 960, 1620, 2400, 3300),
-        (4, 560, 1260, 2100, 3080, 4200),
-        (3, 720, 1600, 2640, 3840, 5200),
-        (2, 900, 1980, 3240, 4680, 6300),
-        (1, 1100, 2400, 3900, 5600, 7500),
-    ],
+    "g-rating-mass": [(10, 20, 60, 120, 200, 300), (9, 60, 160, 300, 480, 700),
+                      (8, 120, 300, 540, 840, 1200), (7, 200, 480, 840, 1280, 1800),
+                      (6, 300, 700, 1200, 1800, 2500), (5, 420, 960, 1620, 2400, 3300),
+                      (4, 560, 1260, 2100, 3080, 4200), (3, 720, 1600, 2640, 3840, 5200),
+                      (2, 900, 1980, 3240, 4680, 6300), (1, 1100, 2400, 3900, 5600, 7500)],
     # "5. Выбор максимального ускорения": size, then acceleration 1-3
-    "acceleration-mass": [
-        (10, 10, 20, 45),
-        (9, 20, 50, 105),
-        (8, 120, 150, 180),
-        (7, 200, 240, 280),
-        (6, 300, 350, 400),
-        (5, 420, 480, 540),
-        (4, 560, 630, 700),
-        (3, 720, 800, 880),
-        (2, 900, 990, 1080),
-        (1, 1100, 1200, 1300),
-    ],
+    "acceleration-mass": [(10, 10, 20, 45), (9, 20, 50, 105), (8, 120, 150, 180),
+                          (7, 200, 240, 280), (6, 300, 350, 400), (5, 420, 480, 540),
+                          (4, 560, 630, 700), (3, 720, 800, 880), (2, 900, 990, 1080),
+                          (1, 1100, 1200, 1300)],
 }
 
 
@@ -493,46 +255,32 @@ def test_acceleration_rows_10_and_9_are_flagged_as_breaking_the_pattern() -> Non
     """Rows 8-1 start at the G-rating table's first column and rise evenly; 10 and 9 do not."""
     record = _record("mass_table", "acceleration-mass")
     rows = record["data"]["rows"]
-    g_first = {
-        r["size"]: r["masses"][0] for r in _record("mass_table", "g-rating-mass")["data"]["rows"]
-    }
+    g_first = {r["size"]: r["masses"][0] for r in _record("mass_table", "g-rating-mass")["data"]
+               ["rows"]}
     for row in rows[2:]:
         first, second, third = row["masses"]
         assert first == g_first[row["size"]]
         assert second - first == third - second
-    assert {u["path"] for u in record["uncertain"]} == {
-        "$.data.rows[0].masses",
-        "$.data.rows[1].masses",
-    }
+    assert {u["path"] for u in record["uncertain"]} == {"$.data.rows[0].masses",
+                                                        "$.data.rows[1].masses"}
 
 
 def test_plane_types_and_turrets_follow_the_book() -> None:
     # "1. Выбор типа самолета": light 10-5, heavy 6-1; "Только тяжелый может нести турель"
     types = _record("mass_table", "plane-types")["data"]["types"]
     assert [(t["id"], t["size_max"], t["size_min"], t["turrets_allowed"]) for t in types] == [
-        ("light", 10, 5, False),
-        ("heavy", 6, 1, True),
-    ]
+        ("light", 10, 5, False), ("heavy", 6, 1, True)]
     # "7. Обвес оружием": 400 + half the mass of its guns, at most 2 guns, heavy planes only
     turret = _record("mass_table", "turret")["data"]
-    assert (
-        turret["base_mass"],
-        turret["gun_mass_numerator"],
-        turret["gun_mass_denominator"],
-        turret["guns_max"],
-        turret["plane_types"],
-    ) == (400, 1, 2, 2, ["heavy"])
+    assert (turret["base_mass"], turret["gun_mass_numerator"], turret["gun_mass_denominator"],
+            turret["guns_max"], turret["plane_types"]) == (400, 1, 2, 2, ["heavy"])
 
 
 def test_armour_rules_and_the_six_areas_in_the_books_order() -> None:
     # "6. Обвес броней"
     data = _record("mass_table", "armour")["data"]
-    assert (
-        data["mass_per_point"],
-        data["points_per_row"],
-        data["rows_max"],
-        data["points_max"],
-    ) == (3, 10, 8, 80)
+    assert (data["mass_per_point"], data["points_per_row"], data["rows_max"],
+            data["points_max"]) == (3, 10, 8, 80)
     assert [(a["id"], a["name_original"]) for a in data["areas"]] == [
         ("nose", "Нос"),
         ("right_wing_front", "Передняя часть правого крыла"),
@@ -545,31 +293,20 @@ def test_armour_rules_and_the_six_areas_in_the_books_order() -> None:
 
 def test_guns_by_calibre() -> None:
     # mass: "7. Обвес оружием"; range: "Стрельба" ("Огнестрельное: .30 - 7 гексов" ...)
-    guns = {
-        r["id"]: r["data"]
-        for r in _pack()["records"]
-        if r["type"] == "weapon" and r["data"]["kind"] == "gun"
-    }
+    guns = {r["id"]: r["data"] for r in _pack()["records"]
+            if r["type"] == "weapon" and r["data"]["kind"] == "gun"}
     assert {i: (g["calibre"], g["mass"], g["range"]) for i, g in guns.items()} == {
-        "cal-30": (".30", 150, 7),
-        "cal-40": (".40", 250, 6),
-        "cal-50": (".50", 400, 5),
-        "cal-60": (".60", 600, 4),
-        "cal-70": (".70", 850, 3),
-    }
+        "cal-30": (".30", 150, 7), "cal-40": (".40", 250, 6), "cal-50": (".50", 400, 5),
+        "cal-60": (".60", 600, 4), "cal-70": (".70", 850, 3)}
 
 
 def test_rockets_and_drop_tank() -> None:
     # range: "Стрельба" ("Ракетное"); hardpoints: "8. Ракеты"; no roll to hit for flash,
     # sonic and fragmentation ("пилот не кидает проверку на попадание")
-    hung = {
-        r["id"]: r["data"]
-        for r in _pack()["records"]
-        if r["type"] == "weapon" and r["data"]["kind"] in ("rocket", "drop_tank")
-    }
-    assert {
-        i: (d.get("range"), d["hardpoints"], d.get("aimed"), d["mass"]) for i, d in hung.items()
-    } == {
+    hung = {r["id"]: r["data"] for r in _pack()["records"]
+            if r["type"] == "weapon" and r["data"]["kind"] in ("rocket", "drop_tank")}
+    assert {i: (d.get("range"), d["hardpoints"], d.get("aimed"), d["mass"])
+            for i, d in hung.items()} == {
         "rocket-armour-piercing": (4, 2, True, None),
         "rocket-high-explosive": (4, 2, True, None),
         "rocket-fragmentation": (7, 1, False, None),
@@ -587,71 +324,37 @@ def test_rockets_and_drop_tank() -> None:
 def test_character_creation_costs() -> None:
     # "Создание персонажа"
     assert [tuple(r) for r in _record("table", "characteristic-costs")["data"]["rows"]] == [
-        (0, 0),
-        (1, 10),
-        (2, 20),
-        (3, 40),
-        (4, 70),
-        (5, 110),
-        (6, 160),
-        (7, 220),
-        (8, 290),
-        (9, 370),
-        (10, 460),
-    ]
+        (0, 0), (1, 10), (2, 20), (3, 40), (4, 70), (5, 110), (6, 160), (7, 220), (8, 290),
+        (9, 370), (10, 460)]
     assert [(r[0], r[3]) for r in _record("table", "character-budgets")["data"]["rows"]] == [
-        ("pilot", 700),
-        ("wingman", 400),
-        ("gunner", 300),
-    ]
+        ("pilot", 700), ("wingman", 400), ("gunner", 300)]
     constitution = _record("ability", "constitution")["data"]
     assert (constitution["minimum"], constitution["fixed_for"]) == (3, ["wingman", "gunner"])
     # "Дополнения": price and most purchases
-    add_ons = {
-        r["id"]: (r["data"]["cost_xp"], r["data"]["max_count"])
-        for r in _pack()["records"]
-        if r["type"] == "ability" and r["data"]["kind"] == "add_on"
-    }
-    assert add_ons == {
-        "wingman": (50, 3),
-        "own-crew": (100, 1),
-        "experienced-parachutist": (10, 4),
-        "charisma": (100, 1),
-        "connections": (100, 1),
-        "tough-guy": (100, 1),
-        "crowd-favourite": (50, 1),
-        "wanted": (50, 1),
-    }
+    add_ons = {r["id"]: (r["data"]["cost_xp"], r["data"]["max_count"]) for r in _pack()["records"]
+               if r["type"] == "ability" and r["data"]["kind"] == "add_on"}
+    assert add_ons == {"wingman": (50, 3), "own-crew": (100, 1),
+                       "experienced-parachutist": (10, 4), "charisma": (100, 1),
+                       "connections": (100, 1), "tough-guy": (100, 1),
+                       "crowd-favourite": (50, 1), "wanted": (50, 1)}
 
 
 def _formula(table_id: str) -> tuple[int, list[tuple[str, int, int | None, int | None]]]:
     data = _record("table", table_id)["data"]
-    return data["base"], [(t["id"], t["sign"], t.get("value"), t.get("max")) for t in data["terms"]]
+    return data["base"], [(t["id"], t["sign"], t.get("value"), t.get("max"))
+                          for t in data["terms"]]
 
 
 BOOK_FORMULAS = [
     # "Фаза движения": 8 + (сложность действия) - Естественное касание + 2 (в шоке)
-    (
-        "skill-check",
-        8,
-        [("difficulty", 1, None, None), ("natural_touch", -1, None, None), ("shocked", 1, 2, None)],
-    ),
+    ("skill-check", 8, [("difficulty", 1, None, None), ("natural_touch", -1, None, None),
+                        ("shocked", 1, 2, None)]),
     # "Фаза движения": 8 + G-рейтинг маневра - Естественное касание + 2 если пилот в шоке
-    (
-        "steep-maneuver-check",
-        8,
-        [("g_rating", 1, None, None), ("natural_touch", -1, None, None), ("shocked", 1, 2, None)],
-    ),
+    ("steep-maneuver-check", 8, [("g_rating", 1, None, None), ("natural_touch", -1, None, None),
+                                 ("shocked", 1, 2, None)]),
     # "Штопор": 8 + число ходов в штопоре - Естественное касание + 2 если пилот в шоке
-    (
-        "spin-recovery",
-        8,
-        [
-            ("turns_in_spin", 1, None, None),
-            ("natural_touch", -1, None, None),
-            ("shocked", 1, 2, None),
-        ],
-    ),
+    ("spin-recovery", 8, [("turns_in_spin", 1, None, None), ("natural_touch", -1, None, None),
+                          ("shocked", 1, 2, None)]),
     # "Стрельба на удвоение": 8 - Твердая Рука
     ("jam-clearing", 8, [("steady_hand", -1, None, None)]),
     # "Особые эффекты оружия": 10 - телосложение; бур: 10 - дистанция
@@ -662,84 +365,44 @@ BOOK_FORMULAS = [
     # "Посадка": 4 - Естественное касание, with the listed modifiers
     ("landing", 4, [("natural_touch", -1, None, None), ("modifiers", 1, None, None)]),
     # "Сложность попадания": to-hit number + range + 1 rocket + 2 shocked + direction - Точность
-    (
-        "to-hit",
-        0,
-        [
-            ("to_hit_number", 1, None, None),
-            ("range_modifier", 1, None, None),
-            ("rocket", 1, 1, None),
-            ("shocked", 1, 2, None),
-            ("direction_modifier", 1, None, None),
-            ("accuracy", -1, None, None),
-        ],
-    ),
+    ("to-hit", 0, [("to_hit_number", 1, None, None), ("range_modifier", 1, None, None),
+                   ("rocket", 1, 1, None), ("shocked", 1, 2, None),
+                   ("direction_modifier", 1, None, None), ("accuracy", -1, None, None)]),
     # "Таран": to-hit number цели + Шестое чувство цели - Шестое чувство атакующего
-    (
-        "ramming",
-        0,
-        [
-            ("target_to_hit_number", 1, None, None),
-            ("target_sixth_sense", 1, None, None),
-            ("sixth_sense", -1, None, None),
-        ],
-    ),
+    ("ramming", 0, [("target_to_hit_number", 1, None, None),
+                    ("target_sixth_sense", 1, None, None), ("sixth_sense", -1, None, None)]),
     # bailing out: difficulty + 2 shocked - 1 per earlier jump (at most -4) - Шестое чувство -
     # Быстрая стрельба
-    (
-        "bail-out",
-        0,
-        [
-            ("situation", 1, None, None),
-            ("shocked", 1, 2, None),
-            ("previous_jumps", -1, None, 4),
-            ("sixth_sense", -1, None, None),
-            ("quick_fire", -1, None, None),
-        ],
-    ),
+    ("bail-out", 0, [("situation", 1, None, None), ("shocked", 1, 2, None),
+                     ("previous_jumps", -1, None, 4), ("sixth_sense", -1, None, None),
+                     ("quick_fire", -1, None, None)]),
 ]
 
 
-@pytest.mark.parametrize(
-    ("table_id", "base", "terms"), BOOK_FORMULAS, ids=[f[0] for f in BOOK_FORMULAS]
-)
+@pytest.mark.parametrize(("table_id", "base", "terms"), BOOK_FORMULAS,
+                         ids=[f[0] for f in BOOK_FORMULAS])
 def test_check_formula_matches_the_book(table_id: str, base: int, terms: list[Any]) -> None:
     assert _formula(table_id) == (base, terms)
 
 
 def test_every_check_formula_is_compared() -> None:
-    formulas = {
-        r["id"]
-        for r in _pack()["records"]
-        if r["type"] == "table" and r["data"]["kind"] == "check_formula"
-    }
+    formulas = {r["id"] for r in _pack()["records"]
+                if r["type"] == "table" and r["data"]["kind"] == "check_formula"}
     assert formulas == {f[0] for f in BOOK_FORMULAS}
 
 
 def test_bail_out_and_landing_tables() -> None:
     # bailing out: "Сложность 20 / 18 / 14 / 12 / 12"; the zeppelin crash on landing: 14
     assert [(r[0], r[3]) for r in _record("table", "bail-out-difficulty")["data"]["rows"]] == [
-        ("fuel-tank-explosion", 20),
-        ("collision", 18),
-        ("wing-torn-off", 14),
-        ("engine-destroyed", 12),
-        ("spin", 12),
-        ("zeppelin-crash", 14),
-    ]
+        ("fuel-tank-explosion", 20), ("collision", 18), ("wing-torn-off", 14),
+        ("engine-destroyed", 12), ("spin", 12), ("zeppelin-crash", 14)]
     modifiers = _record("table", "bail-out-modifiers")["data"]["rows"]
-    assert [(r[0], r[3], r[4]) for r in modifiers] == [
-        ("shocked", 2, None),
-        ("previous-jump", -1, -4),
-    ]
+    assert [(r[0], r[3], r[4]) for r in modifiers] == [("shocked", 2, None),
+                                                       ("previous-jump", -1, -4)]
     # "Посадка": the modifiers as listed
     assert [(r[0], r[3]) for r in _record("table", "landing-modifiers")["data"]["rows"]] == [
-        ("landing-gear-damaged", 3),
-        ("rudder-jammed", 2),
-        ("rudder-badly-damaged", 3),
-        ("unprepared-surface", 2),
-        ("flap-damaged", 1),
-        ("pilot-wound", 1),
-    ]
+        ("landing-gear-damaged", 3), ("rudder-jammed", 2), ("rudder-badly-damaged", 3),
+        ("unprepared-surface", 2), ("flap-damaged", 1), ("pilot-wound", 1)]
     for place in ("airfield", "zeppelin"):
         rows = _record("table", f"landing-failure-{place}")["data"]["rows"]
         assert [(r[0], r[1]) for r in rows] == [(10, 10), (5, 9), (3, 4), (1, 2)]
@@ -748,40 +411,21 @@ def test_bail_out_and_landing_tables() -> None:
 def test_shooting_and_pursuit_tables() -> None:
     # "Сложность попадания": 0 at three hexes, -3 in one hex, rising with distance
     assert [tuple(r) for r in _record("table", "range-modifier")["data"]["rows"]] == [
-        (d, d - 3) for d in range(8)
-    ]
+        (d, d - 3) for d in range(8)]
     # "Твердая рука": 1-4 one column, 5-8 two, 9-10 three or another area
     assert [tuple(r) for r in _record("table", "steady-hand-shift")["data"]["rows"]] == [
-        (1, 4, 1, False),
-        (5, 8, 2, False),
-        (9, 10, 3, True),
-    ]
+        (1, 4, 1, False), (5, 8, 2, False), (9, 10, 3, True)]
     # "Он у меня на хвосте!": below 0, 0 to 2, 3 and more
     assert [tuple(r[:2]) for r in _record("table", "tailing")["data"]["rows"]] == [
-        (None, -1),
-        (0, 2),
-        (3, None),
-    ]
+        (None, -1), (0, 2), (3, None)]
     # "Штопор": 1d6, 1 - A ... 6 - F
     assert [tuple(r) for r in _record("table", "spin-facing")["data"]["rows"]] == [
-        (1, "A"),
-        (2, "B"),
-        (3, "C"),
-        (4, "D"),
-        (5, "E"),
-        (6, "F"),
-    ]
+        (1, "A"), (2, "B"), (3, "C"), (4, "D"), (5, "E"), (6, "F")]
 
 
-ORIGINAL_CELLS = (
-    "situation_original",
-    "modifier_original",
-    "condition_original",
-    "result_original",
-    "character_original",
-    "information_original",
-    "direction_original",
-)
+ORIGINAL_CELLS = ("situation_original", "modifier_original", "condition_original",
+                  "result_original", "character_original", "information_original",
+                  "direction_original")
 
 
 def _normal(text: str) -> str:
@@ -789,9 +433,8 @@ def _normal(text: str) -> str:
 
 
 SEED_PATH = book.SEEDS / SEED
-NEEDS_SEED = pytest.mark.skipif(
-    not SEED_PATH.exists(), reason="the seed text is not beside the repository"
-)
+NEEDS_SEED = pytest.mark.skipif(not SEED_PATH.exists(),
+                                reason="the seed text is not beside the repository")
 
 
 def _seed_text() -> str:
