@@ -18,6 +18,7 @@ from typing import Any
 from django.http import QueryDict
 
 from rules_engine.catalogue import Catalogue
+from rules_engine.ids import kebab
 from rules_engine.listdoc import list_schema_path
 
 TEXT, INT, LIST, BOOL, JSON = "text", "int", "list", "bool", "json"
@@ -53,7 +54,7 @@ HEX_PART_KEYS: dict[str, dict[str, str]] = {
     "gun": {"weapon": TEXT, "count": INT},
     "turret": {"guns": LIST},
     "rocket": {"weapon": TEXT, "count": INT},
-    "drop_tank": {"count": INT},
+    "drop-tank": {"count": INT},
 }
 HEX_AREAS = (
     ("nose", "Nose"),
@@ -77,7 +78,7 @@ HOUSE_PRICE_ID = re.compile(r"house_rules\.prices\['([^']+)'\]")
 
 def entry_keys(system: str, kind: str, entry: Mapping[str, Any]) -> dict[str, str]:
     if system == "cs-hex":
-        return {"part": TEXT, **HEX_PART_KEYS.get(str(entry.get("part")), {})}
+        return {"part": TEXT, **HEX_PART_KEYS.get(kebab(str(entry.get("part"))), {})}
     return ENTRY_KEYS[(system, kind)]
 
 
@@ -199,7 +200,7 @@ def new_entry(system: str, kind: str, value: str, catalogue: Catalogue) -> Any:
             "gun": {"weapon": "cal-30", "count": 1},
             "turret": {"guns": []},
             "rocket": {"weapon": "", "count": 1},
-            "drop_tank": {"count": 1},
+            "drop-tank": {"count": 1},
         }
         return {"part": value, **defaults.get(value, {})}
     if kind == "fighter":

@@ -13,6 +13,7 @@ from typing import Any
 
 from builder.web.listform import HEX_AREAS, EntryField
 from rules_engine.catalogue import Catalogue, Record
+from rules_engine.ids import kebab
 
 QUALITIES = (("green", "Green"), ("regular", "Regular"), ("veteran", "Veteran"))
 
@@ -53,7 +54,7 @@ def add_options(
             ("gun", "Fixed guns"),
             ("turret", "Turret"),
             ("rocket", "Rockets"),
-            ("drop_tank", "Drop tanks"),
+            ("drop-tank", "Drop tanks"),
         ]
     return []
 
@@ -277,7 +278,7 @@ def _team_fields(
 
 
 def _hex_fields(entry: Mapping[str, Any], catalogue: Catalogue) -> list[EntryField]:
-    part = entry.get("part")
+    part = kebab(str(entry.get("part", "")))
     weapons = _sorted(catalogue.records("cs-hex", "weapon"))
     guns = [
         (w.id, w.name, f"mass {w.data.get('mass')}") for w in weapons if w.data.get("kind") == "gun"
@@ -303,7 +304,7 @@ def _hex_fields(entry: Mapping[str, Any], catalogue: Catalogue) -> list[EntryFie
                 "area",
                 "Area",
                 "select",
-                entry.get("area", ""),
+                kebab(str(entry.get("area", ""))),
                 [(k, label, "") for k, label in HEX_AREAS],
             ),
             EntryField(
@@ -336,6 +337,6 @@ def _hex_fields(entry: Mapping[str, Any], catalogue: Catalogue) -> list[EntryFie
             ),
             EntryField("count", "How many", "number", entry.get("count", 1)),
         ]
-    if part == "drop_tank":
+    if part == "drop-tank":
         return [EntryField("count", "How many", "number", entry.get("count", 1))]
     return []

@@ -376,11 +376,12 @@ def shot_odds(catalogue: Catalogue, **params: Any) -> dict[str, Any]:
         report_outcome["no morale test (brain-dead)"] = probability(tested)
     return {
         "query": "shot",
-        "inputs": dict(w) | {"shots": shot["shots"], "dice_each": shot["dice_each"],
+        "inputs": _named(w) | {"shots": shot["shots"], "dice_each": shot["dice_each"],
                              "concealed": shot["concealed"], "rear": shot["rear"],
                              "S_used": strength, "critical_shot": critical,
-                             "critical_shot_six": reading, "score_used": shot["score"],
-                             "avoid_score": shot["avoid_score"], "refractor": refractor,
+                             "critical_shot_six": reading,
+                             "target_number_used": shot["score"],
+                             "avoid_target_number": shot["avoid_score"], "refractor": refractor,
                              "S_per_hit": hit_s, **shot["gear"]},
         "to_hit": _report(score, score_den),
         "avoid": _report(avoid, avoid_den),
@@ -390,6 +391,15 @@ def shot_odds(catalogue: Catalogue, **params: Any) -> dict[str, Any]:
         "damaging_dice": _report(exact.add_up(exact.marginal(one, 2), shots), joint_den),
         "outcome": report_outcome,
     }
+
+
+# The book's "score" is a target number: reports use the name shared by every system.
+_REPORT_NAMES = {"score": "target_number"}
+
+
+def _named(inputs: Mapping[str, Any]) -> dict[str, Any]:
+    """A shot's inputs under the report's names (``target_number``, not ``score``)."""
+    return {_REPORT_NAMES.get(key, key): value for key, value in inputs.items()}
 
 
 ODDS: Mapping[str, Callable[..., dict[str, Any]]] = {

@@ -36,6 +36,13 @@ def formula_ids(catalogue: Catalogue) -> list[str]:
             if r.data["kind"] == "check_formula"]
 
 
+def term_param(term: Mapping[str, Any]) -> str:
+    """The parameter that gives a formula term its value: ``natural_touch`` for the term
+    ``natural-touch`` (parameters are snake_case, ids kebab-case; packs before 1.2.0 wrote
+    the ids with ``_``, which read the same)."""
+    return str(term["id"]).replace("-", "_")
+
+
 def target(record: Record, values: Mapping[str, int | bool]) -> tuple[int, str]:
     """The number to roll and the sum that makes it, e.g. ``(4, "8 + 1 - 5 = 4")``.
 
@@ -47,11 +54,11 @@ def target(record: Record, values: Mapping[str, int | bool]) -> tuple[int, str]:
     parts = [str(total)] if total or not record.data["terms"] else []
     for term in record.data["terms"]:
         if "value" in term:
-            if not values.get(term["id"], False):
+            if not values.get(term_param(term), False):
                 continue
             signed = term["sign"] * term["value"]
         else:
-            amount = int(values.get(term["id"], 0))
+            amount = int(values.get(term_param(term), 0))
             if "max" in term:
                 amount = max(-term["max"], min(amount, term["max"]))
             signed = term["sign"] * amount
@@ -71,13 +78,13 @@ def success_chance(target_number: int) -> Fraction:
 
 
 def check_report(record: Record, values: Mapping[str, int | bool]) -> dict[str, Any]:
-    """The target, the chance of success and the exact margin (roll - target) distribution."""
+    """The target number, the chance of success and the exact (roll - target) margin."""
     number, text = target(record, values)
     return {
         "check": record.id,
         "name": record.name,
         "name_original": record.name_original,
-        "target": number,
+        "target_number": number,
         "formula": text,
         "success": probability(success_chance(number)),
         "margin": die_report(D10 - number),

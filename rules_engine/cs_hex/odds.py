@@ -11,7 +11,14 @@ from fractions import Fraction
 from typing import Any
 
 from rules_engine.catalogue import Catalogue
-from rules_engine.cs_hex.checks import D10, check_report, formula, success_chance, target
+from rules_engine.cs_hex.checks import (
+    D10,
+    check_report,
+    formula,
+    success_chance,
+    target,
+    term_param,
+)
 from rules_engine.cs_hex.notation import parse_maneuver
 from rules_engine.cs_hex.params import Params
 from rules_engine.cs_hex.rules import SYSTEM
@@ -36,11 +43,11 @@ def check(catalogue: Catalogue, **params: Any) -> dict[str, Any]:
         raise BadDocument.at("params.formula", "check needs formula=<id> (e.g. jam-clearing)")
     record = formula(catalogue, params["formula"])
     terms = record.data["terms"]
-    p = Params("check", params, ["formula", *(t["id"] for t in terms)])
+    p = Params("check", params, ["formula", *(term_param(t) for t in terms)])
     values: dict[str, int | bool] = {}
     for term in terms:
-        values[term["id"]] = (p.flag(term["id"]) if "value" in term
-                              else p.integer(term["id"], low=-30, high=30))
+        name = term_param(term)
+        values[name] = p.flag(name) if "value" in term else p.integer(name, low=-30, high=30)
     return check_report(record, values)
 
 
@@ -165,8 +172,8 @@ def to_hit(catalogue: Catalogue, **params: Any) -> dict[str, Any]:
     if weapon.data.get("requires"):
         out["requires"] = weapon.data["requires"]
     if doubling:
-        hit = D10.map(lambda roll: int(roll >= out["target"]))
-        miss = 1 - success_chance(out["target"])
+        hit = D10.map(lambda roll: int(roll >= out["target_number"]))
+        miss = 1 - success_chance(out["target_number"])
         out["doubling_down"] = {"hits": die_report(2 @ hit), "jam": probability(miss * miss)}
     return out
 
@@ -260,13 +267,13 @@ def check_terms(catalogue: Catalogue, formula: str = "skill-check",
     if record is None or record.data.get("kind") != "check_formula":
         record = globals()["formula"](catalogue, formula)
     given = dict(terms or {})
-    ids = [t["id"] for t in record.data["terms"]]
+    ids = [term_param(t) for t in record.data["terms"]]
     unknown = [k for k in given if k not in ids]
     if unknown:
         raise BadDocument.at(f"params.terms.{unknown[0]}", f"{formula} has no term "
                              f"{unknown[0]!r} (its terms: {', '.join(ids)})")
     for term in record.data["terms"]:
-        given.setdefault(term["id"], False if "value" in term else 0)
+        given.setdefault(term_param(term), False if "value" in term else 0)
     return check(catalogue, formula=formula, **given)
 
 

@@ -158,7 +158,7 @@ def test_size_table_rows_run_from_10_to_1_in_steps_of_the_book() -> None:
 def test_pack_envelope_and_file_form() -> None:
     text = PACK.read_text(encoding="utf-8")
     doc = json.loads(text)
-    assert (doc["id"], doc["version"], doc["system"]) == ("cs-hex-core", "1.1.0", "cs-hex")
+    assert (doc["id"], doc["version"], doc["system"]) == ("cs-hex-core", "1.2.0", "cs-hex")
     assert text == book.canonical_text(doc)
     keys = book.record_keys(doc)
     assert keys == sorted(keys)
@@ -283,10 +283,10 @@ def test_armour_rules_and_the_six_areas_in_the_books_order() -> None:
             data["points_max"]) == (3, 10, 8, 80)
     assert [(a["id"], a["name_original"]) for a in data["areas"]] == [
         ("nose", "Нос"),
-        ("right_wing_front", "Передняя часть правого крыла"),
-        ("right_wing_rear", "Задняя часть правого крыла"),
-        ("left_wing_front", "Передняя часть левого крыла"),
-        ("left_wing_rear", "Задняя часть левого крыла"),
+        ("right-wing-front", "Передняя часть правого крыла"),
+        ("right-wing-rear", "Задняя часть правого крыла"),
+        ("left-wing-front", "Передняя часть левого крыла"),
+        ("left-wing-rear", "Задняя часть левого крыла"),
         ("tail", "Хвост"),
     ]
 
@@ -347,35 +347,35 @@ def _formula(table_id: str) -> tuple[int, list[tuple[str, int, int | None, int |
 
 BOOK_FORMULAS = [
     # "Фаза движения": 8 + (сложность действия) - Естественное касание + 2 (в шоке)
-    ("skill-check", 8, [("difficulty", 1, None, None), ("natural_touch", -1, None, None),
+    ("skill-check", 8, [("difficulty", 1, None, None), ("natural-touch", -1, None, None),
                         ("shocked", 1, 2, None)]),
     # "Фаза движения": 8 + G-рейтинг маневра - Естественное касание + 2 если пилот в шоке
-    ("steep-maneuver-check", 8, [("g_rating", 1, None, None), ("natural_touch", -1, None, None),
+    ("steep-maneuver-check", 8, [("g-rating", 1, None, None), ("natural-touch", -1, None, None),
                                  ("shocked", 1, 2, None)]),
     # "Штопор": 8 + число ходов в штопоре - Естественное касание + 2 если пилот в шоке
-    ("spin-recovery", 8, [("turns_in_spin", 1, None, None), ("natural_touch", -1, None, None),
+    ("spin-recovery", 8, [("turns-in-spin", 1, None, None), ("natural-touch", -1, None, None),
                           ("shocked", 1, 2, None)]),
     # "Стрельба на удвоение": 8 - Твердая Рука
-    ("jam-clearing", 8, [("steady_hand", -1, None, None)]),
+    ("jam-clearing", 8, [("steady-hand", -1, None, None)]),
     # "Особые эффекты оружия": 10 - телосложение; бур: 10 - дистанция
     ("shock-check", 10, [("constitution", -1, None, None)]),
     ("drill-power-check", 10, [("distance", -1, None, None)]),
     # "Столкновения": 10 - модификатор размера цели
-    ("fixed-object-collision", 10, [("size_modifier", -1, None, None)]),
+    ("fixed-object-collision", 10, [("size-modifier", -1, None, None)]),
     # "Посадка": 4 - Естественное касание, with the listed modifiers
-    ("landing", 4, [("natural_touch", -1, None, None), ("modifiers", 1, None, None)]),
+    ("landing", 4, [("natural-touch", -1, None, None), ("modifiers", 1, None, None)]),
     # "Сложность попадания": to-hit number + range + 1 rocket + 2 shocked + direction - Точность
-    ("to-hit", 0, [("to_hit_number", 1, None, None), ("range_modifier", 1, None, None),
+    ("to-hit", 0, [("to-hit-number", 1, None, None), ("range-modifier", 1, None, None),
                    ("rocket", 1, 1, None), ("shocked", 1, 2, None),
-                   ("direction_modifier", 1, None, None), ("accuracy", -1, None, None)]),
+                   ("direction-modifier", 1, None, None), ("accuracy", -1, None, None)]),
     # "Таран": to-hit number цели + Шестое чувство цели - Шестое чувство атакующего
-    ("ramming", 0, [("target_to_hit_number", 1, None, None),
-                    ("target_sixth_sense", 1, None, None), ("sixth_sense", -1, None, None)]),
+    ("ramming", 0, [("target-to-hit-number", 1, None, None),
+                    ("target-sixth-sense", 1, None, None), ("sixth-sense", -1, None, None)]),
     # bailing out: difficulty + 2 shocked - 1 per earlier jump (at most -4) - Шестое чувство -
     # Быстрая стрельба
     ("bail-out", 0, [("situation", 1, None, None), ("shocked", 1, 2, None),
-                     ("previous_jumps", -1, None, 4), ("sixth_sense", -1, None, None),
-                     ("quick_fire", -1, None, None)]),
+                     ("previous-jumps", -1, None, 4), ("sixth-sense", -1, None, None),
+                     ("quick-fire", -1, None, None)]),
 ]
 
 

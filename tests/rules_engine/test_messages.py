@@ -7,11 +7,12 @@ import json
 import re
 from pathlib import Path
 
-from rules_engine import check, load_catalogue
+from rules_engine import build_catalogue, check, load_catalogue, odds
 from rules_engine.systems import SYSTEM_PACKAGES
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "docs" / "examples"
+PACKS = ROOT / "content" / "packs"
 CATALOGUE = load_catalogue()
 KEBAB = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*\.[a-z0-9]+(-[a-z0-9]+)*$")
 
@@ -80,3 +81,34 @@ def test_cs_hex_armour_areas_and_drop_tanks_are_kebab_case_and_old_spellings_sti
         "left-wing-rear",
         "tail",
     ]
+
+
+def _older_spelling(doc: dict) -> dict:
+    """A pack as 1.1.0 spelled it: armour areas and formula terms with ``_``."""
+    text = json.dumps(doc)
+    for kebab_id in ["right-wing-front", "right-wing-rear", "left-wing-front", "left-wing-rear",
+                     "natural-touch", "sixth-sense", "quick-fire", "previous-jumps",
+                     "steady-hand", "g-rating", "turns-in-spin", "size-modifier",
+                     "target-to-hit-number", "target-sixth-sense", "to-hit-number",
+                     "range-modifier", "direction-modifier"]:
+        text = text.replace(f'"id": "{kebab_id}"', f'"id": "{kebab_id.replace("-", "_")}"')
+    return json.loads(text) | {"version": "1.1.0"}
+
+
+def test_the_hex_pack_spells_every_id_kebab_case_and_its_older_spelling_answers_the_same():
+    pack = json.loads(PACKS.joinpath("cs-hex", "cs-hex-core.json").read_text(encoding="utf-8"))
+    assert pack["version"] == "1.2.0"
+    ids = re.findall(r'"id": "([^"]*)"', json.dumps(pack))
+    assert [i for i in ids if "_" in i] == []
+    old_pack = _older_spelling(pack)
+    assert old_pack != pack
+    older = build_catalogue([old_pack])
+    design = _doc("cs-hex", "light-fighter-legal.json")
+    assert check(older, design) == check(CATALOGUE, design)
+    for formula, terms in [("bail-out", {"sixth_sense": 2, "quick_fire": 1, "previous_jumps": 6,
+                                         "situation": 12}),
+                           ("ramming", {"target_to_hit_number": 6, "target_sixth_sense": 3,
+                                        "sixth_sense": 4})]:
+        new_answer = odds(CATALOGUE, "cs-hex", "check", {"formula": formula, "terms": terms})
+        assert odds(older, "cs-hex", "check", {"formula": formula, "terms": terms}) == new_answer
+    assert new_answer["details"]["target_number"] == 6 + 3 - 4

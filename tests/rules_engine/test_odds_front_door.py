@@ -109,6 +109,47 @@ def test_the_same_idea_has_the_same_name_everywhere() -> None:
         assert "dice" in names[key], key
 
 
+
+def _number_keys(value: Any, path: str = "$") -> list[tuple[str, str]]:
+    """Every (path, key) in a report whose value is a plain number."""
+    found: list[tuple[str, str]] = []
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if isinstance(item, int) and not isinstance(item, bool):
+                found.append((path, key))
+            found += _number_keys(item, f"{path}.{key}")
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            found += _number_keys(item, f"{path}[{index}]")
+    return found
+
+
+@pytest.mark.parametrize(("system", "query"), EVERY_QUERY)
+def test_details_call_a_target_number_by_that_name(system: str, query: str) -> None:
+    details = odds(CATALOGUE, system, query, {})["details"]
+    old = [(path, key) for path, key in _number_keys(details)
+           if key in {"target", "score", "score_used", "avoid_score", "tn"}]
+    assert old == []
+
+
+@pytest.mark.parametrize(
+    ("system", "query", "path"),
+    [
+        ("cs-hex", "skill_check", ["target_number"]),
+        ("cs-hex", "to_hit", ["target_number"]),
+        ("cs-hex", "bail_out", ["target_number"]),
+        ("crimson-dust", "shot", ["inputs", "target_number"]),
+        ("black-skies", "volley", ["target_number"]),
+        ("cs-aces", "attack", ["target_number"]),
+        ("cs-air-action", "shot", ["target_number"]),
+    ],
+)
+def test_the_target_number_is_in_the_details(system: str, query: str, path: list[str]) -> None:
+    value: Any = odds(CATALOGUE, system, query, {})["details"]
+    for key in path:
+        value = value[key]
+    assert isinstance(value, int)
+
 def test_old_names_are_read_as_aliases() -> None:
     old = odds(CATALOGUE, "cs-aces", "attack", {"attack": 3, "defense": 4})
     new = odds(CATALOGUE, "cs-aces", "attack", {"dice": 3, "target_number": 4})

@@ -34,6 +34,7 @@ from builder.web.selectors.catalogue import catalogue_for_document, current_cata
 from builder.web.services import list_check
 from builder.web.systems import SYSTEM_INFO, kind_label, system_info
 from rules_engine.catalogue import Catalogue
+from rules_engine.ids import kebab
 
 DEFAULT_LIMITS = {"crimson-dust": 500, "cs-air-action": 200, "cs-aces": 100, "black-skies": None}
 MAX_IMPORT_BYTES = 1_000_000
@@ -223,7 +224,8 @@ def builder_context(
             "violations": laid_out["by_entry"].get(i, []),
             "price": laid_out["prices"].get(i),
             "title": _entry_title(entry, i),
-            "part": entry.get("part") if isinstance(entry, dict) else None,
+            "part": (kebab(str(entry["part"]))
+                     if isinstance(entry, dict) and entry.get("part") else None),
         }
         for i, entry in enumerate(doc["entries"])
     ]

@@ -204,3 +204,21 @@ def test_the_schematic_draws_each_areas_armour_rows(client: Client, packs: Any) 
         "Right wing, rear 1, Tail 2"
     )
     assert '<option value="right-wing-front">Right wing, front</option>' in page
+
+
+def test_a_design_with_the_older_spellings_opens_with_the_kebab_case_ones(
+    client: Client, packs: Any
+) -> None:
+    doc = example("cs-hex/light-fighter-legal.json")
+    old = json.loads(
+        json.dumps(doc).replace("right-wing-front", "right_wing_front").replace(
+            "drop-tank", "drop_tank"
+        )
+    )
+    assert old != doc
+    page = client.post("/build/cs-hex/plane/", form_data(old)).content.decode()
+    assert '<span class="badge legal">Legal</span>' in page
+    assert '<option value="right-wing-front" selected>Right wing, front</option>' in page
+    assert 'name="e10-part" value="drop-tank"' in page
+    assert 'value="drop_tank"' not in page
+    assert 'value="right_wing_front"' not in page

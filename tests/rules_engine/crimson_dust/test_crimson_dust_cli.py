@@ -46,5 +46,5 @@ def test_the_catalogue_shows_costs_as_printed(capsys):
 def test_the_shot_query_runs_from_the_command_line(capsys):
     assert main(["odds", "crimson-dust", "shot", "weapon=rifle", "band=12-18", "rg=7"]) == 0
     report = json.loads(capsys.readouterr().out)
-    assert report["details"]["inputs"]["score"] == 4
+    assert report["details"]["inputs"]["target_number"] == 4
     assert report["params"]["dice"] == 7  # given by its earlier name, rg

@@ -157,7 +157,7 @@ def test_camouflage_scores_avoidance_on_4_or_3(camouflage, avoid_at):
     report = ODDS["shot"](CATALOGUE, **BASE, camouflage=camouflage)
     assert dist(report["dc_lost"]) == enumerate_shot(n=2, score=4, df=1, S=2, av=1,
                                                      avoid_at=avoid_at)
-    assert report["inputs"]["avoid_score"] == avoid_at
+    assert report["inputs"]["avoid_target_number"] == avoid_at
 
 
 def test_camouflage_in_concealment_depends_on_the_reading():

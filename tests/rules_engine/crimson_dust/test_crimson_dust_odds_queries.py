@@ -29,7 +29,7 @@ def test_the_outcomes_of_a_shot_add_up_to_one(catalogue):
     report = ODDS["shot"](catalogue, weapon="boltgun", band="6-12", rg=8, df=5, av=2, dc=3,
                           mr=3)
     assert sum(value(p) for p in report["outcome"].values()) == 1
-    assert report["inputs"]["score"] == 4
+    assert report["inputs"]["target_number"] == 4
     assert report["inputs"]["S"] == 3
 
 

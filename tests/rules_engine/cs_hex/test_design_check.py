@@ -179,7 +179,7 @@ def test_cli_exit_codes_and_catalogue_view(tmp_path: Any, capsys: Any) -> None:
     assert [(t["name"], t["name_original"]) for t in types["data"]["types"]] == [
         ("Light fighter", "Легкий истребитель"),
         ("Heavy fighter / attack plane", "Тяжелый истребитель/штурмовик")]
-    assert view["packs"] == {"cs-hex-core": "1.1.0"}
+    assert view["packs"] == {"cs-hex-core": "1.2.0"}
 
 
 def test_armour_maximum_counts_the_area_total(catalogue: Catalogue) -> None:

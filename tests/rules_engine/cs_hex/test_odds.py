@@ -31,7 +31,7 @@ def _enumerated(target: int) -> Fraction:
 def test_book_example_skill_check(catalogue: Catalogue) -> None:
     # "Фаза движения": G-rating 2 flying a difficulty-3 maneuver, Natural Touch 5 -> 4+
     report = ODDS["skill_check"](catalogue, difficulty=1, natural_touch=5)
-    assert (report["target"], report["formula"]) == (4, "8 + 1 - 5 = 4")
+    assert (report["target_number"], report["formula"]) == (4, "8 + 1 - 5 = 4")
     assert _chance(report) == Fraction(7, 10)
 
 
@@ -41,7 +41,7 @@ def test_skill_check_matches_enumeration(difficulty: int, natural_touch: int,
     report = ODDS["skill_check"](CATALOGUE, difficulty=difficulty, natural_touch=natural_touch,
                                  shocked=shocked)
     target = 8 + difficulty - natural_touch + (2 if shocked else 0)
-    assert report["target"] == target
+    assert report["target_number"] == target
     assert _chance(report) == _enumerated(target)
     margins = {str(roll - target): Fraction(1, 10) for roll in ROLLS}
     assert {k: Fraction(v["exact"]) for k, v in report["margin"]["distribution"].items()} == \
@@ -52,7 +52,7 @@ def test_skill_check_matches_enumeration(difficulty: int, natural_touch: int,
 def test_to_hit_range_modifier(catalogue: Catalogue, distance: int, modifier: int) -> None:
     # "Сложность попадания": 0 at three hexes, -3 in the same hex, one a hex
     report = ODDS["to_hit"](catalogue, to_hit_number=7, distance=distance, accuracy=2)
-    assert report["target"] == 7 + modifier - 2
+    assert report["target_number"] == 7 + modifier - 2
     assert _chance(report) == _enumerated(7 + modifier - 2)
 
 
@@ -110,17 +110,17 @@ def test_bail_out_caps_earlier_jumps_at_four(catalogue: Catalogue) -> None:
     # "Самолет в штопоре. Сложность 12", "-1 (максимум -4)"
     report = ODDS["bail_out"](catalogue, situation="spin", sixth_sense=2, quick_fire=1,
                               previous_jumps=6)
-    assert (report["target"], _chance(report)) == (5, Fraction(6, 10))
+    assert (report["target_number"], _chance(report)) == (5, Fraction(6, 10))
     shocked = ODDS["bail_out"](catalogue, situation="fuel-tank-explosion", sixth_sense=3,
                                quick_fire=3, shocked=True)
-    assert (shocked["target"], _chance(shocked)) == (16, Fraction(0))
+    assert (shocked["target_number"], _chance(shocked)) == (16, Fraction(0))
 
 
 def test_landing_automatic_and_rolled(catalogue: Catalogue) -> None:
     assert ODDS["landing"](catalogue, natural_touch=0)["automatic"] is True
     # 4 - 3 + 2 (rudder jammed) + 1 (one wound) = 4
     report = ODDS["landing"](catalogue, natural_touch=3, conditions=["rudder-jammed"], wounds=1)
-    assert (report["target"], _chance(report)) == (4, Fraction(7, 10))
+    assert (report["target_number"], _chance(report)) == (4, Fraction(7, 10))
     chances = [Fraction(r["chance"]["exact"]) for r in report["if_failed"]]
     assert chances == [Fraction(1, 10), Fraction(5, 10), Fraction(2, 10), Fraction(2, 10)]
 
@@ -165,7 +165,7 @@ def test_bad_parameters_name_the_parameter(catalogue: Catalogue, query: str,
 def test_generic_check_and_cli(tmp_path: Any, capsys: Any, catalogue: Catalogue) -> None:
     # "Устранить задержку": 8 - Steady Hand
     report = ODDS["check"](catalogue, formula="jam-clearing", steady_hand=3)
-    assert (report["target"], _chance(report)) == (5, Fraction(6, 10))
+    assert (report["target_number"], _chance(report)) == (5, Fraction(6, 10))
     packs = tmp_path / "cs-hex"
     packs.mkdir()
     (packs / PACK.name).write_text(PACK.read_text(encoding="utf-8"), encoding="utf-8")
@@ -182,7 +182,7 @@ def test_speed_excess_cracks_the_nose_by_the_excess(catalogue: Catalogue) -> Non
     report = ODDS["maneuver"](catalogue, notation="4L2F", g_rating=3, max_speed=2,
                               natural_touch=5)
     (check,) = report["checks"]
-    assert (check["for"], check["excess"], check["target"]) == ("max_speed", 2, 5)
+    assert (check["for"], check["excess"], check["target_number"]) == ("max_speed", 2, 5)
     assert "the nose takes 2 cracks" in check["on_failure"]
     assert "speed drops to 1" in check["on_failure"]
     assert Fraction(report["all_pass"]["exact"]) == Fraction(6, 10)
@@ -236,7 +236,7 @@ def test_acceleration_check_exactly_when_the_change_exceeds_it(
         (check,) = report["checks"]
         target = 8 + excess - natural_touch + (2 if shocked else 0)
         assert check["for"] == ("acceleration" if current <= 4 else "deceleration")
-        assert check["target"] == target
+        assert check["target_number"] == target
         assert Fraction(report["all_pass"]["exact"]) == _enumerated(target)
 
 
@@ -253,15 +253,15 @@ def test_generic_bail_out_check_caps_earlier_jumps_too(catalogue: Catalogue) -> 
     # "-1 (максимум -4)" holds however the check is asked for: 12 - 4 - 2 - 1 = 5
     report = ODDS["check"](catalogue, formula="bail-out", situation=12, previous_jumps=6,
                            sixth_sense=2, quick_fire=1)
-    assert (report["target"], report["formula"]) == (5, "12 - 4 - 2 - 1 = 5")
-    assert report["target"] == ODDS["bail_out"](catalogue, situation="spin", sixth_sense=2,
-                                                quick_fire=1, previous_jumps=6)["target"]
+    assert (report["target_number"], report["formula"]) == (5, "12 - 4 - 2 - 1 = 5")
+    assert report["target_number"] == ODDS["bail_out"](catalogue, situation="spin", sixth_sense=2,
+                                                quick_fire=1, previous_jumps=6)["target_number"]
 
 
 def test_landing_on_a_zeppelin_is_always_rolled(catalogue: Catalogue) -> None:
     # only a prepared airfield lands automatically; on a zeppelin 4 - 5 = -1: sure, but rolled
     report = ODDS["landing"](catalogue, natural_touch=5, place="zeppelin")
     assert report["automatic"] is False
-    assert (report["target"], _chance(report)) == (-1, Fraction(1))
+    assert (report["target_number"], _chance(report)) == (-1, Fraction(1))
     assert [r["roll"] for r in report["if_failed"]] == ["10", "5-9", "3-4", "1-2"]
     assert "helium" in report["if_failed"][1]["result"]

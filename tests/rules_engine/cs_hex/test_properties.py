@@ -13,8 +13,9 @@ from rules_engine.cs_hex import check
 from tests.rules_engine.cs_hex.designs import PACK, design_doc
 
 CATALOGUE = build_catalogue([read_pack_file(PACK)])
-AREAS = ["nose", "right_wing_front", "right_wing_rear", "left_wing_front", "left_wing_rear",
-         "tail", "wing"]
+# The six areas, one older spelling (still read) and one that is not an area.
+AREAS = ["nose", "right-wing-front", "right-wing-rear", "left-wing-front", "left-wing-rear",
+         "tail", "left_wing_rear", "wing"]
 GUNS = ["cal-30", "cal-40", "cal-50", "cal-60", "cal-70", "rocket-flash", "cal-99"]
 ROCKETS = ["rocket-armour-piercing", "rocket-flash", "rocket-seeker", "rocket-beacon",
            "cal-30", "nothing"]
