@@ -30,7 +30,7 @@ from content.dial_display import dial_table, json_preview, speed_table
 from content.record_display import record_table
 from content.schemas import record_schema_path
 from content.selectors import ability_colours
-from content.services import record_save
+from content.services import record_save, records_delete
 from content.services.collection import collection_pack_get_or_create, collector_source
 from content.services.photos import figure_photo_thumbnail
 from content.services.records import figure_dial_save
@@ -187,6 +187,12 @@ class CatalogueRecordAdmin(RecordAdminGuards, admin.ModelAdmin):
         if not obj.pack_id:
             obj.pack = collection_pack_get_or_create(system=obj.system)
         record_save(record=obj)
+
+    def delete_model(self, request: HttpRequest, obj: Any) -> None:
+        records_delete(records=[obj])
+
+    def delete_queryset(self, request: HttpRequest, queryset: Any) -> None:
+        records_delete(records=queryset)
 
 
 class FigureInline(admin.TabularInline):

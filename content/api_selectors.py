@@ -70,8 +70,10 @@ def engine_catalogue(pins: Mapping[str, str] | None = None) -> Catalogue:
 
 
 def catalogue_last_modified() -> datetime | None:
-    """When any pack was last loaded: the catalogue's ``Last-Modified``."""
-    return ContentPack.objects.aggregate(latest=Max("loaded_at"))["latest"]
+    """When any pack was last loaded or had a record edited: the catalogue's
+    ``Last-Modified``."""
+    stamps = ContentPack.objects.aggregate(loaded=Max("loaded_at"), edited=Max("edited_at"))
+    return max((s for s in stamps.values() if s is not None), default=None)
 
 
 def system_list() -> QuerySet[GameSystem]:

@@ -37,6 +37,9 @@ class ContentPack(models.Model):
     checksum = models.CharField(max_length=64)
     source = models.JSONField(default=dict)
     loaded_at = models.DateTimeField(auto_now=True)
+    edited_at = models.DateTimeField(
+        null=True, blank=True, help_text="When a record of the pack was last edited or deleted."
+    )
 
     class Meta:
         ordering = ["pack_id"]

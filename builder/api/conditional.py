@@ -1,7 +1,8 @@
 """Conditional GET for public reads: ``ETag`` and ``Last-Modified``, answering 304.
 
 The ETag is a hash of the answer itself, so it changes whenever the data does (an admin
-edit included); ``Last-Modified`` is when the packs behind the answer were loaded. A client
+edit included); ``Last-Modified`` is when the packs behind the answer were loaded or last
+had a record edited. A client
 sending ``If-None-Match`` is always right; ``If-Modified-Since`` alone is honoured too.
 """
 

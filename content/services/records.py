@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 
-from content.models import CatalogueRecord, CombatDial, Figure, Release, SpeedDial
+from content.models import CatalogueRecord, CombatDial, ContentPack, Figure, Release, SpeedDial
 from content.services.collection import collection_pack_get_or_create, collector_source
 
 
@@ -58,7 +60,24 @@ def record_save(*, record: CatalogueRecord) -> CatalogueRecord:
     record_sync_columns(record)
     record.full_clean()
     record.save()
+    packs_mark_edited(pack_ids=[record.pack_id])
     return record
+
+
+@transaction.atomic
+def records_delete(*, records: Iterable[CatalogueRecord]) -> None:
+    """Delete records (the admin has already refused any that others name), marking their
+    packs edited."""
+    doomed = list(records)
+    for record in doomed:
+        record.delete()
+    packs_mark_edited(pack_ids=[r.pack_id for r in doomed])
+
+
+def packs_mark_edited(*, pack_ids: Iterable[int]) -> None:
+    """Record when a pack's records last changed outside a load: the catalogue API's
+    ``Last-Modified`` moves with an edit as its ``ETag`` does."""
+    ContentPack.objects.filter(pk__in=set(pack_ids)).update(edited_at=timezone.now())
 
 
 @transaction.atomic

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import copy
+from datetime import UTC, datetime
+from email.utils import parsedate_to_datetime
 
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 
-from content.models import Figure, GameSystem
+from content.models import ContentPack, Figure, GameSystem
+from content.services import record_save
 from content.services.packs import pack_load
 
 FIGURES = "/api/v1/figures/"
@@ -274,3 +278,34 @@ def test_owned_query_count_does_not_grow(api, user, packs):
         assert len(response.json()["results"]) == n
         counts.append(len(ctx))
     assert counts[0] == counts[1]
+
+
+def _stamp_packs_in_the_past() -> str:
+    """Packs loaded long ago, so a change made now shows in ``Last-Modified``'s seconds."""
+    ContentPack.objects.update(loaded_at=datetime(2020, 1, 1, tzinfo=UTC), edited_at=None)
+    return "Wed, 01 Jan 2020 00:00:00 GMT"
+
+
+def test_an_admin_edit_moves_last_modified(anon, packs):
+    old = _stamp_packs_in_the_past()
+    assert anon.get(FIGURES, {"system": "cs-aces"})["Last-Modified"] == old
+    figure = Figure.objects.get(stable_id="genghis")
+    figure.name = "Genghis the Great"
+    record_save(record=figure)
+    response = anon.get(FIGURES, {"system": "cs-aces"}, HTTP_IF_MODIFIED_SINCE=old)
+    assert response.status_code == 200
+    assert parsedate_to_datetime(response["Last-Modified"]).year == timezone.now().year
+    unchanged = anon.get(FIGURES, {"system": "cs-aces"},
+                         HTTP_IF_MODIFIED_SINCE=response["Last-Modified"])
+    assert unchanged.status_code == 304
+
+
+def test_an_admin_delete_moves_last_modified(anon, admin_client, packs):
+    old = _stamp_packs_in_the_past()
+    figure = Figure.objects.get(system__slug="cs-aces", stable_id="ruffian")  # named by none
+    page = admin_client.post(f"/admin/content/figure/{figure.pk}/delete/", {"post": "yes"})
+    assert page.status_code == 302
+    assert not Figure.objects.filter(pk=figure.pk).exists()
+    response = anon.get(FIGURES, {"system": "cs-aces"}, HTTP_IF_MODIFIED_SINCE=old)
+    assert response.status_code == 200
+    assert response["Last-Modified"] != old
