@@ -133,6 +133,11 @@ class CatalogueRecord(models.Model):
             }
         )
         errors += [("data", e) for e in record_data_errors(self.RECORD_TYPE, system, self.data)]
+        if not errors and system:
+            # Imported here: the reference map is read from these models.
+            from content.references import missing_references
+
+            errors += [("data", e) for e in missing_references(self.RECORD_TYPE, system, self.data)]
         if errors:
             by_field: dict[str, list[str]] = {}
             for field, error in errors:
@@ -234,25 +239,6 @@ class Figure(CatalogueRecord):
             ),
             models.Index(fields=["point_value", "id"], name="figure_points_order"),
         ]
-
-    REFERENCES: ClassVar[dict[str, str]] = {
-        "release": "release",
-        "combat_dial": "combatdial",
-        "speed_dial": "speeddial",
-    }
-
-    def clean(self) -> None:
-        super().clean()
-        if not self.system_id:
-            return
-        errors = []
-        for key, model_name in self.REFERENCES.items():
-            ref = (self.data or {}).get(key)
-            model = self._meta.apps.get_model("content", model_name)
-            if ref and not model.objects.filter(system_id=self.system_id, stable_id=ref).exists():
-                errors.append(f"$.{key}: no {key} {ref!r} in {self.system.slug}")
-        if errors:
-            raise ValidationError({"data": errors})
 
 
 RECORD_MODELS: dict[str, type[CatalogueRecord]] = {

@@ -101,6 +101,31 @@ def references_in(record_type: str, system: str, data: Any) -> Iterator[tuple[st
                 yield at, (ref.target, system, value)
 
 
+def missing_references(record_type: str, system: str, data: Any) -> list[str]:
+    """``$.path: no <type> '<id>' in <system>`` for each record of its own system that the
+    document ``data`` names and the catalogue does not hold; one query per record type named.
+
+    A link to another game (an Air Action plane's Aces pilot) is not required: each game's
+    packs load on their own."""
+    named: dict[str, list[tuple[str, Target]]] = {}
+    for at, target in references_in(record_type, system, data):
+        if target[1] == system:
+            named.setdefault(target[0], []).append((at, target))
+    missing = []
+    for target_type, refs in named.items():
+        held = set(
+            RECORD_MODELS[target_type]
+            .objects.filter(system__slug=system, stable_id__in={t[2] for _, t in refs})
+            .values_list("stable_id", flat=True)
+        )
+        missing += [
+            f"${at.removeprefix('$.data')}: no {t[0]} {t[2]!r} in {system}"
+            for at, t in refs
+            if t[2] not in held
+        ]
+    return missing
+
+
 def _describe(record_type: str, stable_id: str, pack: str, at: str, target: Target) -> str:
     return f"{record_type} {stable_id!r} (pack {pack}) refers to {target[0]} {target[2]!r} at {at}"
 

@@ -110,6 +110,49 @@ def test_a_valid_edit_saves_and_syncs_the_columns(curator):
     assert (figure.name, figure.point_value) == ("Charlie", 70)
 
 
+@pytest.mark.parametrize(
+    ("model", "stable_id", "change", "message"),
+    [
+        (
+            Figure,
+            "charlie-steele-fury",
+            lambda data: {**data, "ace_cards": [data["ace_cards"][0], "no-such-card"]},
+            "$.ace_cards[1]: no navigation_card 'no-such-card' in cs-air-action",
+        ),
+        (
+            Figure,
+            "charlie-steele-fury",
+            lambda data: {**data, "release": "ace-pack-99"},
+            "$.release: no release 'ace-pack-99' in cs-air-action",
+        ),
+        (
+            CombatDial,
+            "charlie-steele-fury-dial",
+            lambda data: {
+                **data,
+                "clicks": [
+                    {**data["clicks"][0], "colours": {"piloting": "no-such-ability"}},
+                    *data["clicks"][1:],
+                ],
+            },
+            "$.clicks[0].colours.piloting: no ability 'no-such-ability' in cs-air-action",
+        ),
+    ],
+)
+def test_an_edit_naming_a_missing_record_is_refused_at_its_path(
+    curator, model, stable_id, change, message
+):
+    record = model.objects.get(stable_id=stable_id)
+    before = json.dumps(record.data, sort_keys=True)
+    response = curator.post(
+        change_url(record) + "?raw=1", post_data(record, data=json.dumps(change(record.data)))
+    )
+    assert response.status_code == 200
+    assert escape(message) in response.content.decode()
+    record.refresh_from_db()
+    assert json.dumps(record.data, sort_keys=True) == before
+
+
 def test_every_pack_version_shows_how_it_arrived_who_brought_it_and_when(curator):
     version = ContentPackVersion.objects.get(pack__pack_id="cs-air-action-core")
     pack = ContentPack.objects.get(pack_id="cs-air-action-core")
