@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 from uuid import UUID
 
@@ -89,3 +90,38 @@ def saved_list_upgrade_preview(*, saved_list: SavedList) -> dict[str, Any]:
         "price_changes": prices,
         "removed_records": removed,
     }
+
+
+def saved_designs_for_owner(
+    *,
+    user: AbstractBaseUser | AnonymousUser,
+    system: str,
+    kind: str,
+    uuids: Collection[str] | None = None,
+) -> list[tuple[str, str, dict[str, Any]]]:
+    """The user's saved single-design lists of one kind (a Black Skies ``fighter``) as
+    (uuid, name, the design), newest first, in one query; ``uuids`` keeps only those."""
+    if not user.is_authenticated:
+        return []
+    rows = SavedList.objects.filter(
+        owner=user, system__slug=system, kind=kind, deleted_at__isnull=True
+    )
+    if uuids is not None:
+        valid = [u for u in uuids if _is_uuid(u)]
+        rows = rows.filter(uuid__in=valid)
+    found = []
+    for uuid, name, document in rows.order_by("-updated_at").values_list(
+        "uuid", "name", "document"
+    ):
+        entries = document.get("entries") if isinstance(document, dict) else None
+        if isinstance(entries, list) and entries and isinstance(entries[0], dict):
+            found.append((str(uuid), name, entries[0]))
+    return found
+
+
+def _is_uuid(value: str) -> bool:
+    try:
+        UUID(value)
+    except ValueError:
+        return False
+    return True

@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from builder.web.fighters import catalogue_designs
 from builder.web.listform import violation_entry
+from rules_engine.catalogue import Catalogue
 
 
 def entry_prices(breakdown: Mapping[str, Any]) -> dict[int, dict[str, Any]]:
@@ -30,7 +32,52 @@ def entry_prices(breakdown: Mapping[str, Any]) -> dict[int, dict[str, Any]]:
     return found
 
 
-def layout(verdict: Mapping[str, Any], entry_count: int) -> dict[str, Any]:
+def hardpoint_account(design: Mapping[str, Any]) -> dict[str, Any]:
+    """A Black Skies design's breakdown as an entry's price: hardpoints spent of the weight's,
+    by kind, and what the design flies with."""
+    spent = design.get("hardpoints") or {}
+    stats = []
+    if design.get("hull") is not None:
+        stats.append(f"hull {design['hull']}, acceleration {design.get('acceleration')}")
+    stats.append(f"{design.get('dice_per_volley', 0)} d12 a volley")
+    if design.get("afterburner_boost") is not None:
+        stats.append(f"afterburner +{design['afterburner_boost']} speed")
+    return {
+        "hardpoints": spent.get("used"),
+        "available": spent.get("available"),
+        "items": [
+            {"name": kind.capitalize(), "points": spent.get(kind, 0), "unit": "hardpoints"}
+            for kind in ("weapons", "armour", "shields")
+        ],
+        "stats": "; ".join(stats),
+    }
+
+
+def fighter_prices(
+    breakdown: Mapping[str, Any], doc: Mapping[str, Any], catalogue: Catalogue
+) -> dict[int, dict[str, Any]]:
+    """Each Black Skies entry's hardpoint account: the fighter's own, or, in a squadron, that
+    of the design the fighter flies (the breakdown keeps designs by name)."""
+    if doc.get("kind") == "fighter":
+        return {0: hardpoint_account(breakdown)} if breakdown.get("hardpoints") else {}
+    designs = breakdown.get("designs") or {}
+    named = catalogue_designs(catalogue)
+    found = {}
+    for i, entry in enumerate(doc.get("entries") or []):
+        design = entry.get("design") if isinstance(entry, Mapping) else None
+        if isinstance(design, str):
+            design = named.get(design)
+        if isinstance(design, Mapping) and design.get("name") in designs:
+            found[i] = hardpoint_account(designs[design["name"]])
+    return found
+
+
+def layout(
+    verdict: Mapping[str, Any],
+    entry_count: int,
+    doc: Mapping[str, Any] | None = None,
+    catalogue: Catalogue | None = None,
+) -> dict[str, Any]:
     """Violations split into the list's own and each entry's, errors before warnings."""
     by_entry: dict[int, list[Mapping[str, Any]]] = {i: [] for i in range(entry_count)}
     general: list[Mapping[str, Any]] = []
@@ -44,7 +91,9 @@ def layout(verdict: Mapping[str, Any], entry_count: int) -> dict[str, Any]:
     return {
         "by_entry": by_entry,
         "general": general,
-        "prices": entry_prices(verdict.get("breakdown") or {}),
+        "prices": fighter_prices(verdict.get("breakdown") or {}, doc, catalogue)
+        if doc is not None and catalogue is not None and doc.get("system") == "black-skies"
+        else entry_prices(verdict.get("breakdown") or {}),
         "errors": sum(v["severity"] == "error" for v in verdict["violations"]),
         "warnings": sum(v["severity"] == "warning" for v in verdict["violations"]),
         "over": points is not None and limit is not None and points > limit,

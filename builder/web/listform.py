@@ -2,44 +2,108 @@
 
 Every entry's fields are named ``e<i>-<key>``, so the whole list travels in one ordinary
 form that works without JavaScript; htmx posts the same form on each change. Which keys an
-entry has, and what kind of value each holds, depends on the system and list kind.
+entry has, and what kind of value each holds, depends on the system and list kind. Nested
+objects (a pilot, a mount, a written-out design) extend the name with their own keys
+(``e0-pilot-name``), and lists of small objects number their rows (``e0-weapons-1-count``)
+beside a count of the rows drawn (``e0-weapons-rows``).
 """
 
 from __future__ import annotations
 
+import copy
 import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeAlias
 
 from django.http import QueryDict
 
+from builder.web.fighters import design_start, new_design, new_fighter
 from rules_engine.catalogue import Catalogue
 from rules_engine.ids import kebab
 from rules_engine.listdoc import list_schema_path
 
-TEXT, INT, LIST, BOOL, JSON = "text", "int", "list", "bool", "json"
+TEXT, INT, LIST, BOOL = "text", "int", "list", "bool"
+MAX_ROWS = 50
+WRITTEN_OUT = "written-out"
+"""The design select's value for a design written out in the entry's own fields."""
+MY_DESIGN = "list:"
+"""Prefix of the design select's value for one of the player's saved fighter designs."""
 
-ENTRY_KEYS: dict[tuple[str, str], dict[str, str]] = {
-    ("crimson-dust", "warband"): {
+
+@dataclass(frozen=True)
+class Group:
+    """An object read from fields of its own: an entry, a pilot, a mount, a design.
+
+    ``needs``: the key without which the object is left out (a mount with no archetype is
+    no mount); ``defaults`` fill keys left blank (a design with no weapons has ``[]``).
+    """
+
+    keys: Mapping[str, Spec]
+    needs: str | None = None
+    defaults: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Rows:
+    """A list of small objects, one numbered row of fields each (a design's weapons)."""
+
+    row: Group
+
+
+@dataclass(frozen=True)
+class IdOrGroup:
+    """A content id picked from a select, or an object written out in the fields below it
+    when the select says ``WRITTEN_OUT`` (a squadron fighter's design)."""
+
+    group: Group
+
+
+Spec: TypeAlias = str | Group | Rows | IdOrGroup
+
+DESIGN = Group(
+    {
         "name": TEXT,
-        "archetype": TEXT,
-        "quality": TEXT,
-        "personality": BOOL,
-        "upgrades": LIST,
-        "skills": LIST,
-        "weapons": LIST,
-        "equipment": LIST,
-        "exchange": TEXT,
-        "mount": JSON,
+        "weight": TEXT,
+        "thrusters": LIST,
+        "weapons": Rows(Group({"weapon": TEXT, "count": INT}, "weapon", {"count": 1})),
+        "armour": TEXT,
+        "shields": INT,
     },
-    ("cs-air-action", "squadron"): {"figure": TEXT, "ace": TEXT, "label": TEXT},
-    ("cs-aces", "team"): {"figure": TEXT, "count": INT, "label": TEXT},
-    ("black-skies", "fighter"): {"": JSON},
-    ("black-skies", "squadron"): {"": JSON},
+    defaults={"thrusters": [], "weapons": [], "shields": 0},
+)
+MOUNT = Group(
+    {"name": TEXT, "archetype": TEXT, "quality": TEXT, "upgrades": LIST, "skills": LIST},
+    needs="archetype",
+)
+ENTRY_SPECS: dict[tuple[str, str], Group] = {
+    ("crimson-dust", "warband"): Group(
+        {
+            "name": TEXT,
+            "archetype": TEXT,
+            "quality": TEXT,
+            "personality": BOOL,
+            "upgrades": LIST,
+            "skills": LIST,
+            "weapons": LIST,
+            "equipment": LIST,
+            "exchange": TEXT,
+            "mount": MOUNT,
+        }
+    ),
+    ("cs-air-action", "squadron"): Group({"figure": TEXT, "ace": TEXT, "label": TEXT}),
+    ("cs-aces", "team"): Group({"figure": TEXT, "count": INT, "label": TEXT}),
+    ("black-skies", "fighter"): DESIGN,
+    ("black-skies", "squadron"): Group(
+        {
+            "element": TEXT,
+            "pilot": Group({"name": TEXT, "skill": INT}),
+            "design": IdOrGroup(DESIGN),
+        }
+    ),
 }
 HEX_PART_KEYS: dict[str, dict[str, str]] = {
     "airframe": {
@@ -70,19 +134,20 @@ ADD_KEY = {
     ("cs-aces", "team"): "figure",
     ("cs-hex", "plane"): "part",
     ("black-skies", "fighter"): "",
-    ("black-skies", "squadron"): "",
+    ("black-skies", "squadron"): "design",
 }
 ENTRY_PATH = re.compile(r"^\$\.entries\[(\d+)\]")
 HOUSE_PRICE_ID = re.compile(r"house_rules\.prices\['([^']+)'\]")
 
 
-def entry_keys(system: str, kind: str, entry: Mapping[str, Any]) -> dict[str, str]:
+def entry_spec(system: str, kind: str, part: str = "") -> Group:
+    """The keys of one entry; a cs-hex part's depend on what part it is."""
     if system == "cs-hex":
-        return {"part": TEXT, **HEX_PART_KEYS.get(kebab(str(entry.get("part"))), {})}
-    return ENTRY_KEYS[(system, kind)]
+        return Group({"part": TEXT, **HEX_PART_KEYS.get(kebab(part), {})})
+    return ENTRY_SPECS[(system, kind)]
 
 
-def read_value(data: QueryDict, name: str, kind: str) -> tuple[bool, Any]:
+def _read_scalar(data: QueryDict, name: str, kind: str) -> tuple[bool, Any]:
     """(present, value) of one field; blank fields are absent, so optional keys stay out."""
     if kind == LIST:
         values = [v for v in data.getlist(name) if v]
@@ -97,15 +162,56 @@ def read_value(data: QueryDict, name: str, kind: str) -> tuple[bool, Any]:
             return True, int(raw)
         except ValueError:
             return True, raw  # the schema check names the field
-    if kind == JSON:
-        try:
-            return True, json.loads(raw)
-        except json.JSONDecodeError:
-            return True, raw
     return True, raw
 
 
-def read_entries(system: str, kind: str, data: QueryDict) -> list[Any]:
+def read_value(data: QueryDict, name: str, spec: Spec, catalogue: Catalogue) -> tuple[bool, Any]:
+    """(present, value) of the fields named ``name`` (and ``name-*`` for nested values)."""
+    if isinstance(spec, Group):
+        return read_group(data, name, spec, catalogue)
+    if isinstance(spec, Rows):
+        raw = data.get(f"{name}-rows")
+        if raw is None:
+            return False, None
+        try:
+            count = min(max(int(raw), 0), MAX_ROWS)
+        except ValueError:
+            count = 0
+        rows = []
+        for r in range(count):
+            present, row = read_group(data, f"{name}-{r}", spec.row, catalogue)
+            if present:
+                rows.append(row)
+        return True, rows
+    if isinstance(spec, IdOrGroup):
+        if data.get(name, "").strip() != WRITTEN_OUT:
+            return _read_scalar(data, name, TEXT)
+        drawn = any(
+            f"{name}-{key}" in data or f"{name}-{key}-rows" in data for key in spec.group.keys
+        )
+        if drawn:
+            return read_group(data, name, spec.group, catalogue)
+        return True, design_start(catalogue, data.get(f"{name}-from", ""))
+    return _read_scalar(data, name, spec)
+
+
+def read_group(
+    data: QueryDict, prefix: str, group: Group, catalogue: Catalogue
+) -> tuple[bool, dict[str, Any] | None]:
+    """The object whose fields are named ``prefix-<key>``; absent without its ``needs``."""
+    found: dict[str, Any] = {}
+    for key, spec in group.keys.items():
+        present, value = read_value(data, f"{prefix}-{key}", spec, catalogue)
+        if present:
+            found[key] = value
+    if group.needs and group.needs not in found:
+        return False, None
+    for key, value in group.defaults.items():
+        found.setdefault(key, copy.deepcopy(value))
+    return True, found
+
+
+def read_entries(system: str, kind: str, data: QueryDict, catalogue: Catalogue) -> list[Any]:
     """The entries of the posted form, in order."""
     try:
         count = int(data.get("entry_count", "0"))
@@ -113,19 +219,8 @@ def read_entries(system: str, kind: str, data: QueryDict) -> list[Any]:
         count = 0
     entries: list[Any] = []
     for i in range(min(count, 500)):
-        prefix = f"e{i}-"
-        keys = ENTRY_KEYS.get((system, kind))
-        if keys == {"": JSON}:
-            present, value = read_value(data, f"{prefix}json", JSON)
-            entries.append(value if present else {})
-            continue
-        part = data.get(f"{prefix}part", "")
-        entry: dict[str, Any] = {}
-        for key, value_kind in entry_keys(system, kind, {"part": part}).items():
-            present, value = read_value(data, prefix + key, value_kind)
-            if present:
-                entry[key] = value
-        entries.append(entry)
+        spec = entry_spec(system, kind, data.get(f"e{i}-part", ""))
+        entries.append(read_group(data, f"e{i}", spec, catalogue)[1])
     return entries
 
 
@@ -173,7 +268,7 @@ def read_document(system: str, kind: str, data: QueryDict, catalogue: Catalogue)
             settings[setting.key] = raw
     if settings:
         doc["settings"] = settings
-    doc["entries"] = read_entries(system, kind, data)
+    doc["entries"] = read_entries(system, kind, data, catalogue)
     return doc
 
 
@@ -181,8 +276,10 @@ def pack_refs(catalogue: Catalogue, system: str) -> list[dict[str, str]]:
     return [{"pack": p, "version": v} for p, v in catalogue.pack_versions(system).items()]
 
 
-def new_entry(system: str, kind: str, value: str, catalogue: Catalogue) -> Any:
-    """A fresh entry for the picked archetype, figure or part, with sensible defaults."""
+def new_entry(
+    system: str, kind: str, value: str, catalogue: Catalogue, entries: list[Any] | None = None
+) -> Any:
+    """A fresh entry for the picked archetype, figure, part or design, with sensible defaults."""
     if system == "crimson-dust":
         return {"archetype": value, "quality": "regular"}
     if system in ("cs-air-action", "cs-aces"):
@@ -204,15 +301,33 @@ def new_entry(system: str, kind: str, value: str, catalogue: Catalogue) -> Any:
         }
         return {"part": value, **defaults.get(value, {})}
     if kind == "fighter":
-        return {
-            "name": "New fighter",
-            "weight": "medium",
-            "thrusters": ["rear-thrusters"],
-            "weapons": [{"weapon": "laser-cannon", "count": 1}],
-            "armour": "none",
-            "shields": 0,
-        }
-    return {"element": "Red", "pilot": {"name": "Pilot", "skill": 2}, "design": "black-tiger"}
+        return new_design(catalogue)
+    design: str | dict[str, Any] = new_design(catalogue) if value == WRITTEN_OUT else value
+    return new_fighter(catalogue, entries or [], design)
+
+
+def my_designs_named(doc: Mapping[str, Any]) -> set[str]:
+    """Saved fighter designs (``list:<uuid>``) the squadron's entries ask to be copied in."""
+    return {
+        str(e["design"])[len(MY_DESIGN) :]
+        for e in doc.get("entries", [])
+        if isinstance(e, Mapping) and str(e.get("design", "")).startswith(MY_DESIGN)
+    }
+
+
+def my_designs_copy(
+    doc: dict[str, Any], found: Mapping[str, Mapping[str, Any]], catalogue: Catalogue
+) -> str:
+    """Write each asked-for saved design into its entry; one that is not the player's (or
+    no longer exists) becomes a fresh design, and the note returned says so."""
+    missing = False
+    for entry in doc.get("entries", []):
+        if not isinstance(entry, dict) or not str(entry.get("design", "")).startswith(MY_DESIGN):
+            continue
+        design = found.get(str(entry["design"])[len(MY_DESIGN) :])
+        missing = missing or design is None
+        entry["design"] = copy.deepcopy(dict(design)) if design else new_design(catalogue)
+    return "That saved design is not among your lists; a new design was started." if missing else ""
 
 
 @dataclass(frozen=True)
@@ -261,16 +376,20 @@ class EntryField:
 
     name: str
     label: str
-    kind: str  # text, number, select, checks, bool, json
+    kind: str  # text, number, select, checks, bool, hidden, note, group, details or line
     value: Any = None
     options: list[tuple[str, str, str]] = field(default_factory=list)
     """(value, label, note) for selects and check lists."""
     help: str = ""
     structural: bool = False
+    """Changing it changes what the entry offers (an archetype's upgrades, prices at a
+    quality, a new weapon row), so the entry is drawn again rather than only its verdict."""
     chosen: list[str] = field(default_factory=list)
     """Labels of the chosen options, for a closed check list's summary."""
-    """Changing it changes what the entry offers (an archetype's upgrades, prices at a
-    quality), so the entry is drawn again rather than only its verdict."""
+    open: bool = False
+    """A check list shown open (short lists, and those a player changes most)."""
+    rows: list[list[EntryField]] = field(default_factory=list)
+    """A group's fields, a line of them each (a weapon and its count; a mount's fields)."""
 
 
 def violation_entry(path: str) -> int | None:

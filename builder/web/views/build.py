@@ -19,16 +19,21 @@ from django.utils.text import slugify
 from builder.collections.selectors import collection_fielding, owned_counts
 from builder.core.errors import ApplicationError
 from builder.lists.models import SavedList
+from builder.lists.selectors import saved_designs_for_owner
 from builder.lists.services import saved_list_create, saved_list_update
 from builder.web import builder_view, pickers
+from builder.web.fighters import element_size
 from builder.web.listform import (
     ADD_KEY,
+    my_designs_copy,
+    my_designs_named,
     new_entry,
     pack_refs,
     read_document,
     setting_specs,
     unpriced_ids,
 )
+from builder.web.pickers import Owned, Picks
 from builder.web.schematic import hex_schematic
 from builder.web.selectors.catalogue import catalogue_for_document, current_catalogue
 from builder.web.services import list_check
@@ -36,6 +41,8 @@ from builder.web.systems import SYSTEM_INFO, kind_label, system_info
 from rules_engine.catalogue import Catalogue
 from rules_engine.ids import kebab
 
+UNITS = {("black-skies", "fighter"): "hardpoints", ("black-skies", "squadron"): "fighters"}
+"""What a verdict's points count where they are not points (docs/lists/black-skies.md)."""
 DEFAULT_LIMITS = {"crimson-dust": 500, "cs-air-action": 200, "cs-aces": 100, "black-skies": None}
 MAX_IMPORT_BYTES = 1_000_000
 
@@ -73,7 +80,7 @@ def apply_action(doc: dict[str, Any], data: QueryDict, catalogue: Catalogue) -> 
         value = data.get("add", "")
         if ADD_KEY[(system, kind)] and not value:
             return "Pick something to add first."
-        doc["entries"].append(new_entry(system, kind, value, catalogue))
+        doc["entries"].append(new_entry(system, kind, value, catalogue, doc["entries"]))
         return "Added."
     if action.startswith("remove:"):
         try:
@@ -109,6 +116,12 @@ def builder_response(
         else:
             doc = read_document(system, kind, request.POST, catalogue)
             note = apply_action(doc, request.POST, catalogue)
+            asked = my_designs_named(doc)
+            if asked:
+                found = saved_designs_for_owner(
+                    user=request.user, system=system, kind="fighter", uuids=asked
+                )
+                note = my_designs_copy(doc, {u: d for u, _, d in found}, catalogue) or note
         if request.POST.get("action") == "save":
             saved, save_errors = _save(request, doc, saved_list)
             if saved is not None:
@@ -125,16 +138,21 @@ def builder_response(
         doc = new_document(system, kind, catalogue)
     catalogue = catalogue_for_document(doc)
     owned = (
-        _owned_figures(request, system)
+        _owned(request)
         if request.POST.get("from_collection", request.GET.get("from_collection"))
         else None
     )
-    partial = (
+    partial = bool(
         request.htmx  # type: ignore[attr-defined]
         and request.headers.get("HX-Trigger") == "builder-form"
         and request.POST.get("action", "check") == "check"
     )
-    context = builder_context(doc, catalogue, owned, fields=not partial)
+    my_designs = (
+        tuple(saved_designs_for_owner(user=request.user, system=system, kind="fighter"))
+        if (system, kind) == ("black-skies", "squadron") and not partial
+        else ()
+    )
+    context = builder_context(doc, Picks(catalogue, owned, my_designs), fields=not partial)
     context.update(
         {
             "system": info,
@@ -185,14 +203,15 @@ def _save(
     return saved, []
 
 
-def _owned_figures(request: HttpRequest, system: str) -> set[str] | None:
+def _owned(request: HttpRequest) -> Owned | None:
+    """Everything the player owns, by record type, for pickers built from the collection."""
     if not request.user.is_authenticated:
         return None
-    return {
-        f"{s}/{i}"
-        for (s, t, i), n in owned_counts(user=request.user).items()
-        if t == "figure" and n > 0
-    }
+    refs: dict[str, set[str]] = {}
+    for (s, t, i), n in owned_counts(user=request.user).items():
+        if n > 0:
+            refs.setdefault(t, set()).add(f"{s}/{i}")
+    return Owned({t: frozenset(r) for t, r in refs.items()})
 
 
 def _fielding(
@@ -206,21 +225,18 @@ def _fielding(
         return None
 
 
-def builder_context(
-    doc: dict[str, Any],
-    catalogue: Catalogue,
-    owned: set[str] | None = None,
-    *,
-    fields: bool = True,
-) -> dict[str, Any]:
+def builder_context(doc: dict[str, Any], picks: Picks, *, fields: bool = True) -> dict[str, Any]:
     """Everything the builder template shows for a document: fields, verdict, prices."""
     system, kind = doc["system"], doc["kind"]
+    catalogue = picks.catalogue
     verdict = list_check(catalogue=catalogue, doc=doc)
-    laid_out = builder_view.layout(verdict, len(doc["entries"]))
+    laid_out = builder_view.layout(verdict, len(doc["entries"]), doc, catalogue)
     entries = [
         {
             "index": i,
-            "fields": pickers.entry_fields(system, kind, entry, catalogue, owned) if fields else [],
+            "fields": pickers.entry_fields(system, kind, entry, picks, doc["entries"][:i])
+            if fields
+            else [],
             "violations": laid_out["by_entry"].get(i, []),
             "price": laid_out["prices"].get(i),
             "title": _entry_title(entry, i),
@@ -247,10 +263,15 @@ def builder_context(
         "verdict": verdict,
         "layout": laid_out,
         "entries": entries,
-        "add_options": pickers.add_options(system, kind, catalogue, owned) if fields else [],
-        "add_label": {"archetype": "Archetype", "figure": "Figure", "part": "Part"}.get(
-            ADD_KEY[(system, kind)], ""
-        ),
+        "add_options": pickers.add_options(system, kind, picks) if fields else [],
+        "add_label": {
+            "archetype": "Archetype",
+            "figure": "Figure",
+            "part": "Part",
+            "design": "Fighter flying",
+        }.get(ADD_KEY[(system, kind)], ""),
+        "one_entry": (system, kind) == ("black-skies", "fighter"),
+        "unit": UNITS.get((system, kind), "points"),
         "settings": [
             {"spec": s, "value": settings.get(s.key)} for s in setting_specs(system, kind)
         ],
@@ -260,6 +281,8 @@ def builder_context(
         "notes": (doc.get("house_rules") or {}).get("notes", ""),
         "export_json": json.dumps(doc, ensure_ascii=False),
     }
+    if (system, kind) == ("black-skies", "squadron"):
+        context["element_size"] = element_size(catalogue)
     if system == "cs-hex":
         context["schematic"] = hex_schematic(verdict.get("breakdown") or {})
     return context
@@ -268,6 +291,10 @@ def builder_context(
 def _entry_title(entry: Any, index: int) -> str:
     if not isinstance(entry, dict):
         return f"Entry {index + 1}"
+    pilot = entry.get("pilot")
+    if isinstance(pilot, dict) and pilot.get("name"):
+        element = entry.get("element")
+        return f"{pilot['name']}, {element} element" if element else str(pilot["name"])
     for key in ("name", "label", "model", "element"):
         if entry.get(key):
             return str(entry[key])

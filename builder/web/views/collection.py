@@ -52,7 +52,7 @@ def collection(request: HttpRequest, system: str = "cs-air-action") -> HttpRespo
     errors: dict[str, str] = {}
     status = ""
     if request.method == "POST":
-        changed = 0
+        changed: list[str] = []
         for record in records:
             key = f"q-{record.type}-{record.id}"
             if key not in request.POST:
@@ -83,7 +83,7 @@ def collection(request: HttpRequest, system: str = "cs-air-action") -> HttpRespo
                     collection_item_update(item=item, quantity=quantity)
                 else:
                     continue
-                changed += 1
+                changed.append(f"{record.name} × {quantity}")
             except ApplicationError as exc:
                 raced = (
                     _good_item(request, system, record) if exc.code == "duplicate_item" else None
@@ -92,7 +92,12 @@ def collection(request: HttpRequest, system: str = "cs-air-action") -> HttpRespo
                     errors[key] = exc.message
                 elif raced.quantity != quantity:  # written meanwhile by a live update
                     collection_item_update(item=raced, quantity=quantity)
-        status = f"Collection saved ({changed} change{'s' * (changed != 1)})."
+        # One change (a live update of one row) is named, so the player sees which row.
+        status = (
+            f"Collection saved: {changed[0]}."
+            if len(changed) == 1
+            else f"Collection saved ({len(changed)} changes)."
+        )
         if not errors and not request.htmx:  # type: ignore[attr-defined]
             messages.success(request, status)
             return redirect("web:collection-system", system=system)

@@ -31,7 +31,7 @@ from builder.lists.services import (
 )
 from builder.web.builder_view import layout
 from builder.web.systems import SYSTEM_INFO, kind_label
-from builder.web.views.build import builder_response
+from builder.web.views.build import UNITS, builder_response
 
 
 @login_required
@@ -142,5 +142,6 @@ def shared_list(request: HttpRequest, token: str) -> HttpResponse:
             "verdict": verdict,
             "layout": layout(verdict, len(saved.document.get("entries", []))),
             "kind_label": kind_label(saved.system.slug, saved.kind),
+            "unit": UNITS.get((saved.system.slug, saved.kind), "points"),
         },
     )

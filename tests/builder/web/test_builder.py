@@ -14,16 +14,11 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from builder.lists.models import SavedList
-from tests.builder.web.conftest import example, form_data
+from tests.builder.web.conftest import entry_block, example, form_data, select_html, selected
 
 pytestmark = pytest.mark.django_db
 WARBAND = "/build/crimson-dust/warband/"
 HTMX = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TRIGGER": "builder-form"}
-
-
-def entry_block(page: str, index: int) -> str:
-    start = page.index(f'id="entry-{index}-verdict"')
-    return page[start : page.index("</div>", start)]
 
 
 def test_an_empty_builder_offers_the_archetypes(client: Client, packs: Any) -> None:
@@ -222,3 +217,72 @@ def test_a_design_with_the_older_spellings_opens_with_the_kebab_case_ones(
     assert 'name="e10-part" value="drop-tank"' in page
     assert 'value="drop_tank"' not in page
     assert 'value="right_wing_front"' not in page
+
+
+def jax(**mount: Any) -> dict[str, Any]:
+    """A one-model warband: Outrider Jax, a green Medio with a rifle, and his mount."""
+    doc = example("crimson-dust/dust-devils-500.json")
+    doc["entries"] = [copy.deepcopy(doc["entries"][3])]
+    if mount:
+        doc["entries"][0]["mount"] = mount
+    else:
+        del doc["entries"][0]["mount"]
+    return doc
+
+
+def test_a_rider_picks_a_bestia_mount(client: Client, packs: Any) -> None:
+    page = client.post(WARBAND, form_data(jax())).content.decode()
+    assert 'id="points-total">30</span> / 500 points' in page
+    assert '<option value="bestia">Bestia (20 pts, -10 pts used as mount)</option>' in select_html(
+        page, "e0-mount-archetype"
+    )
+    assert 'value="medio"' not in select_html(page, "e0-mount-archetype")  # not a mount
+    assert "e0-mount-name" not in page
+    data = form_data(jax()) | {"e0-mount-archetype": "bestia"}
+    page = client.post(WARBAND, data).content.decode()  # "Check" without JavaScript
+    assert 'id="points-total">40</span>' in page  # 30 + Bestia 20 - 10 used as mount
+    assert selected(page, "e0-mount-archetype") == "bestia"
+    assert "<legend>Mount: Bestia</legend>" in page
+    assert 'id="e0-mount-upgrades-av-1" name="e0-mount-upgrades" value="av-1"' in page
+    assert 'id="e0-mount-skills-body-slam"' in page
+    assert "e0-mount-skills-mount" not in page  # "Used as mount" is never picked by hand
+    assert "e0-mount-quality" not in page  # a Bestia has one quality
+    data |= {"e0-mount-name": "Old Thunder", "e0-mount-upgrades": ["av-1"]}
+    page = client.post(WARBAND, data, **HTMX).content.decode()
+    assert 'id="points-total">43</span>' in page
+    assert '<p class="price">43 pts</p>' in entry_block(page, 0)
+
+
+def test_the_example_mount_reads_back_from_its_fields(client: Client, packs: Any) -> None:
+    doc = jax(name="Old Thunder", archetype="bestia", upgrades=["av-1"])
+    data = form_data(doc)
+    assert (data["e0-mount-archetype"], data["e0-mount-upgrades"]) == ("bestia", ["av-1"])
+    response = client.post(WARBAND + "export/", {"document": json.dumps(doc)})
+    assert json.loads(response.content)["entries"][0]["mount"] == doc["entries"][0]["mount"]
+    page = client.post(WARBAND, data).content.decode()
+    assert 'id="e0-mount-name" name="e0-mount-name" value="Old Thunder"' in page
+    assert 'value="av-1" checked>' in page
+    assert 'id="points-total">43</span>' in page
+
+
+def test_taking_the_mount_off(client: Client, packs: Any) -> None:
+    data = form_data(jax(archetype="bestia", upgrades=["av-1"])) | {"e0-mount-archetype": ""}
+    page = client.post(WARBAND, data).content.decode()
+    assert 'id="points-total">30</span>' in page
+    assert selected(page, "e0-mount-archetype") == ""
+
+
+def test_a_bestia_is_offered_no_mount_and_a_medio_is_no_mount(client: Client, packs: Any) -> None:
+    doc = jax(archetype="medio")
+    doc["entries"].append({"archetype": "bestia", "quality": "regular"})
+    page = client.post(WARBAND, form_data(doc)).content.decode()
+    assert "e1-mount-archetype" not in page
+    assert selected(page, "e0-mount-archetype") == "medio"  # kept, so the error can name it
+    assert codes_in(entry_block(page, 0)) == [
+        "crimson-dust.mount-not-bestia",
+        "crimson-dust.price-not-given",  # the rifle: weapons are unpriced in V2.1
+    ]
+
+
+def codes_in(block: str) -> list[str]:
+    return [part.split('"')[0] for part in block.split('data-code="')[1:]]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -11,9 +12,10 @@ from django.test import Client
 
 from builder.celery import app as celery_app
 from builder.collections.models import CollectionItem
+from builder.collections.services import collection_item_create
 from builder.lists.models import SavedList
 from builder.simulations.models import SimulationJob
-from tests.builder.web.conftest import example, form_data
+from tests.builder.web.conftest import example, form_data, select_html
 
 pytestmark = pytest.mark.django_db
 
@@ -59,6 +61,59 @@ def test_build_from_my_collection_offers_only_owned_planes(client: Client, playe
     add = page.split('id="id_add"')[1].split("</select>")[0]
     assert "Genghis (Bloodhawk)" in add
     assert "Show-stopper" not in add
+
+
+def option_values(page: str, select_id: str) -> list[str]:
+    return re.findall(r'<option value="([^"]+)"', select_html(page, select_id))
+
+
+def check_values(page: str, name: str) -> list[str]:
+    return re.findall(rf'name="{name}" value="([^"]+)"', page)
+
+
+def test_build_from_my_collection_limits_models_weapons_and_mounts(
+    client: Client, player: Any
+) -> None:
+    client.post(
+        "/collection/crimson-dust/",
+        {"q-archetype-medio": "1", "q-archetype-durus": "2", "q-weapon-rifle": "1"},
+    )
+    url = "/build/crimson-dust/warband/"
+    page = client.get(url, {"from_collection": "1"}).content.decode()
+    assert option_values(page, "id_add") == ["durus", "medio"]
+    doc = example("crimson-dust/dust-devils-500.json")
+    doc["entries"] = [{"archetype": "medio", "quality": "green", "weapons": ["shotgun"]}]
+    data = form_data(doc) | {"from_collection": "1"}
+    page = client.post(url, data).content.decode()
+    assert option_values(page, "e0-archetype") == ["durus", "medio"]
+    assert check_values(page, "e0-weapons") == ["rifle", "shotgun"]  # the shotgun stays
+    assert option_values(page, "e0-mount-archetype") == []  # no Bestia owned
+    gear = check_values(page, "e0-equipment")
+    assert len(gear) == 32  # no gear recorded: the collection does not say, so all is offered
+
+    client.post("/collection/crimson-dust/", {"q-archetype-bestia": "1"})
+    collection_item_create(
+        owner=player, system="crimson-dust", record_type="ability", stable_id="jump-packs"
+    )
+    page = client.post(url, data).content.decode()
+    assert option_values(page, "e0-mount-archetype") == ["bestia"]
+    assert check_values(page, "e0-equipment") == ["jump-packs"]
+    page = client.post(url, form_data(doc)).content.decode()  # the whole catalogue again
+    assert len(option_values(page, "e0-archetype")) == 8
+    assert len(check_values(page, "e0-equipment")) == 32
+
+
+def test_build_from_my_collection_limits_the_aces_too(client: Client, player: Any) -> None:
+    client.post("/collection/cs-air-action/", {"q-figure-genghis-bloodhawk": "1"})
+    doc = example("cs-air-action/bloodhawks-200.json")
+    doc["entries"] = [{"figure": "genghis-bloodhawk"}]
+    data = form_data(doc) | {"from_collection": "1"}
+    page = client.post("/build/cs-air-action/squadron/", data).content.decode()
+    assert option_values(page, "e0-ace") == []
+    client.post("/collection/cs-aces/", {"q-figure-genghis": "1"})
+    page = client.post("/build/cs-air-action/squadron/", data).content.decode()
+    assert option_values(page, "e0-ace") == ["cs-aces/genghis"]
+    assert "Pickers show only what you own." in page
 
 
 def test_the_builder_says_whether_the_collection_fields_the_list(

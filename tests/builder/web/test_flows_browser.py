@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -27,13 +28,20 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 PASSWORD = "a-long-pass-phrase"
 
 
+WAIT_MS = 10_000
+"""How long a step may take: actions and assertions share one budget, so an assertion under
+load is not cut shorter than the action before it (Playwright's own is 5 s)."""
+
+
 @pytest.fixture
 def page(browser: Any, live_server: Any) -> Iterator[Any]:  # noqa: F811
     pack_load(documents=[(str(p), read_pack(p)) for p in pack_paths()])
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
-    page.set_default_timeout(10_000)
+    page.set_default_timeout(WAIT_MS)
+    expect.set_options(timeout=WAIT_MS)
     yield page
+    expect.set_options(timeout=None)
     context.close()
 
 
@@ -51,8 +59,19 @@ def points(page: Any) -> str:
     return page.inner_text("#points-total")
 
 
+def settled(page: Any) -> None:
+    """Wait until htmx is idle: no request running or queued behind one, and what it swapped
+    in wired up. htmx marks an element ``htmx-request`` while its request runs, and new
+    content ``htmx-added`` (its target ``htmx-settling``) until it has attached the new
+    controls' own triggers; a control changed before that would post as a plain check."""
+    expect(
+        page.locator(".htmx-request, .htmx-added, .htmx-settling, .htmx-swapping")
+    ).to_have_count(0)
+
+
 def wait_points(page: Any, value: str) -> None:
     expect(page.locator("#points-total")).to_have_text(value)
+    settled(page)
 
 
 @pytest.fixture
@@ -81,6 +100,7 @@ def test_sign_up_build_break_fix_save_and_print_a_warband(
     page.click("button:text-is('Add')")
     page.wait_for_selector("#entry-0")
     assert points(page) == "50"
+    settled(page)
     page.fill("#e0-name", "Sergeant Vance")
     page.select_option("#e0-quality", "veteran")  # redraws the entry with veteran prices
     wait_points(page, "75")
@@ -100,6 +120,7 @@ def test_sign_up_build_break_fix_save_and_print_a_warband(
     page.wait_for_selector("#entry-0-verdict .violation.error", state="detached")
     assert page.inner_text("#verdict .badge") == "Legal"
     assert points(page) == "114"
+    settled(page)
 
     page.click("#save-button")
     page.wait_for_url(re.compile(r"/lists/[0-9a-f-]+/$"))
@@ -126,23 +147,160 @@ def test_a_collector_builds_an_air_action_squadron_from_owned_figures(
 ) -> None:
     log_in(page, live_server)
     page.goto(f"{live_server.url}/collection/cs-air-action/")
-    for figure in ("genghis-bloodhawk", "show-stopper-kestrel"):
+    owned = {
+        "genghis-bloodhawk": "Genghis (Bloodhawk)",
+        "show-stopper-kestrel": "Show-stopper (Kestrel)",
+    }
+    for figure, name in owned.items():
         page.fill(f"#q-figure-{figure}", "1")
-        page.press(f"#q-figure-{figure}", "Tab")  # each count is saved as it changes
-        expect(page.locator("#collection-status")).to_have_text("Collection saved (1 change).")
+        # Each count is saved as it changes. The status names the row, so the wait ends on
+        # this row's answer (the second status would otherwise read like the first), and an
+        # answer comes only once the count is stored.
+        with page.expect_response(
+            lambda r: r.request.method == "POST" and "/collection/" in r.url
+        ) as saved_count:
+            page.press(f"#q-figure-{figure}", "Tab")
+        assert saved_count.value.ok
+        expect(page.locator("#collection-status")).to_have_text(f"Collection saved: {name} × 1.")
     page.click("text=Build from my collection")
-    page.wait_for_selector("#id_add")
-    offered = page.eval_on_selector_all("#id_add option", "os => os.map(o => o.value)")
-    assert offered == ["", "genghis-bloodhawk", "show-stopper-kestrel"]
-    for index, figure in enumerate(("genghis-bloodhawk", "show-stopper-kestrel")):
+    page.wait_for_url(re.compile(r"from_collection=1"))
+    offered = page.locator("#id_add option")
+    expect(offered).to_have_count(3)
+    assert offered.evaluate_all("os => os.map(o => o.value)") == [
+        "",
+        "genghis-bloodhawk",
+        "show-stopper-kestrel",
+    ]
+    for index, figure in enumerate(owned):
         page.select_option("#id_add", figure)
         page.click("button:text-is('Add')")
-        page.wait_for_selector(f"#entry-{index}")
-    assert points(page) == "88"
-    assert page.inner_text("#fielding") == "You can field this"
+        expect(page.locator(f"#entry-{index}")).to_be_visible()
+        settled(page)
+    wait_points(page, "88")
+    expect(page.locator("#fielding")).to_have_text("You can field this")
     page.click("#save-button")
     page.wait_for_url(re.compile(r"/lists/[0-9a-f-]+/$"))
     assert SavedList.objects.get().points == 88
+
+
+def budget(page: Any) -> Any:
+    """The verdict's first line: "2 / 2 hardpoints used", "2 / 2 fighters"."""
+    return page.locator("#verdict p").first
+
+
+def test_a_fighter_designed_by_pickers_then_flown_in_a_squadron(
+    page: Any, live_server: Any
+) -> None:
+    log_in(page, live_server)
+    page.goto(f"{live_server.url}/build/black-skies/fighter/")
+    expect(budget(page)).to_have_text("1 / 3 hardpoints used")
+    settled(page)
+    page.fill("#id_name", "Dart")
+    page.fill("#e0-name", "Dart")
+    page.select_option("#e0-weight", "light")
+    expect(budget(page)).to_have_text("1 / 2 hardpoints used")
+    settled(page)
+    page.select_option("#e0-armour", "light-armour")
+    expect(budget(page)).to_have_text("2 / 2 hardpoints used")
+    settled(page)
+    page.check("#e0-thrusters-rear-thrusters")
+    expect(page.locator("#verdict .badge")).to_have_text("Legal")
+    settled(page)
+
+    # A second cannon in the row that adds a weapon: the design is drawn again, with a new
+    # empty row, and it is now over its hardpoints.
+    page.select_option("#e0-weapons-1-weapon", "laser-cannon")
+    expect(page.locator("#e0-weapons-2-weapon")).to_be_attached()
+    settled(page)
+    over = page.locator(
+        "#entry-0-verdict .violation.error[data-code='black-skies.over-hardpoints']"
+    )
+    expect(over).to_contain_text(
+        "Dart uses 3 hardpoints (weapons 2, armour 1, shields 0), 1 over the 2 of a light fighter"
+    )
+    expect(page.locator("#entry-0-verdict .price")).to_have_text("3 of 2 hardpoints")
+    expect(page.locator("#verdict .badge")).to_have_text("Not legal")
+    settled(page)
+
+    page.select_option("#e0-armour", "no-armour")  # the fix: both cannons, no armour
+    expect(over).to_have_count(0)
+    expect(budget(page)).to_have_text("2 / 2 hardpoints used")
+    expect(page.locator("#verdict .badge")).to_have_text("Legal")
+    settled(page)
+    page.click("#save-button")
+    page.wait_for_url(re.compile(r"/lists/[0-9a-f-]+/$"))
+    dart = SavedList.objects.get()
+    assert (dart.kind, dart.points, dart.points_limit, dart.legal) == ("fighter", 2, 2, True)
+    design = {
+        "name": "Dart",
+        "weight": "light",
+        "thrusters": ["rear-thrusters"],
+        "weapons": [{"weapon": "laser-cannon", "count": 1}] * 2,
+        "armour": "no-armour",
+        "shields": 0,
+    }
+    assert dart.document["entries"] == [design]
+
+    page.goto(f"{live_server.url}/build/black-skies/squadron/")
+    page.fill("#id_name", "Dart flight")
+    page.fill("#id_points_limit", "2")
+    settled(page)
+    page.select_option("#id_add", f"list:{dart.uuid}")  # my saved design
+    page.click("button:text-is('Add')")
+    expect(page.locator("#e0-design-name")).to_have_value("Dart")
+    settled(page)
+    page.select_option("#id_add", "black-tiger")  # the catalogue's design
+    page.click("button:text-is('Add')")
+    expect(page.locator("#entry-1")).to_be_visible()
+    settled(page)
+    mixed = page.locator(
+        "#entry-1-verdict .violation.error[data-code='black-skies.element-mixed-designs']"
+    )
+    expect(mixed).to_contain_text("element Red mixes Black Tiger and Dart")
+    settled(page)
+    page.select_option("#e1-design", f"list:{dart.uuid}")  # the wingman flies a Dart too
+    expect(page.locator("#e1-design-name")).to_have_value("Dart")
+    settled(page)
+    expect(mixed).to_have_count(0)
+    page.fill("#e0-pilot-name", "Kell")
+    page.select_option("#e0-pilot-skill", "4")
+    expect(budget(page)).to_have_text("2 / 2 fighters")
+    expect(page.locator("#verdict")).to_contain_text("Elements: Red (2, Dart)")
+    expect(page.locator("#verdict .badge")).to_have_text("Legal")
+    settled(page)
+    page.click("#save-button")
+    page.wait_for_url(re.compile(r"/lists/[0-9a-f-]+/$"))
+    flight = SavedList.objects.get(kind="squadron")
+    assert (flight.points, flight.points_limit, flight.legal) == (2, 2, True)
+    assert flight.document["entries"][0]["pilot"] == {"name": "Kell", "skill": 4}
+    assert [e["design"] for e in flight.document["entries"]] == [design, design]
+
+
+def test_a_warband_model_rides_a_mount_picked_from_the_catalogue(
+    page: Any, live_server: Any
+) -> None:
+    page.goto(f"{live_server.url}/build/crimson-dust/warband/")
+    page.select_option("#id_add", "medio")
+    page.click("button:text-is('Add')")
+    expect(page.locator("#entry-0")).to_be_visible()
+    settled(page)
+    page.select_option("#e0-quality", "green")
+    wait_points(page, "30")
+    page.select_option("#e0-mount-archetype", "bestia")  # draws the mount's own fields
+    expect(page.locator("#e0-mount-name")).to_be_visible()
+    settled(page)
+    wait_points(page, "40")  # Bestia 20, "Used as mount" -10
+    page.fill("#e0-mount-name", "Old Thunder")
+    page.check("#e0-mount-upgrades-av-1")
+    wait_points(page, "43")
+    expect(page.locator("#entry-0-verdict .price")).to_have_text("43 pts")
+    exported = page.locator("#export-document")
+    expect(exported).to_have_attribute("value", re.compile("Old Thunder"))
+    mount = json.loads(exported.get_attribute("value"))["entries"][0]["mount"]
+    assert mount == {"name": "Old Thunder", "archetype": "bestia", "upgrades": ["av-1"]}
+    page.select_option("#e0-mount-archetype", "")  # and off again
+    expect(page.locator("#e0-mount-name")).to_have_count(0)
+    wait_points(page, "30")
 
 
 def test_a_hex_design_goes_over_its_mass_budget_and_back(page: Any, live_server: Any) -> None:
@@ -151,6 +309,7 @@ def test_a_hex_design_goes_over_its_mass_budget_and_back(page: Any, live_server:
     page.select_option("#id_add", "gun")
     page.click("button:text-is('Add')")
     page.wait_for_selector("#e1-count")
+    settled(page)
     page.select_option("#e1-weapon", "cal-70")
     page.fill("#e1-count", "10")
     page.press("#e1-count", "Tab")
