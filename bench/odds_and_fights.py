@@ -31,10 +31,10 @@ from rules_engine.catalogue import load_catalogue
 from rules_engine.clix.dice import hits
 from rules_engine.clix.scenario import read_scenario
 from rules_engine.cs_air_action import simulate
+from rules_engine.cs_air_action.batch import play_fight
 from rules_engine.cs_air_action.forces import Forces, build_forces
 from rules_engine.cs_air_action.scenario import SCENARIO
 from rules_engine.cs_air_action.simulation import outcome_codes
-from rules_engine.cs_air_action.table_fight import play_fight
 from rules_engine.montecarlo import rng
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples" / "cs-air-action"

@@ -11,12 +11,17 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 
 import icepool
+import numpy as np
 
+from rules_engine.clix.arrays import Floats, Ints
 from rules_engine.clix.dice import two_d6_weights
 
 CRITICAL_FAILURE_TOTAL = 2
+CRITICAL_CHANCE = 1 / 36  # a total of 2 on 2d6
+CRITICAL, FAILED, PASSED = 0, 1, 2  # a pilot check's result, as ``check_results`` gives it
 
 
 def check_fails(total: int, piloting: int) -> bool:
@@ -79,3 +84,30 @@ def collision_outcomes(
         icepool.Die(dict(dist_a)), icepool.Die(dict(dist_b)), Fraction(serious, total),
         Fraction(destroyed_a, total), Fraction(destroyed_b, total),
     )
+
+
+def check_results(draws: Floats, fails: Floats) -> Ints:
+    """Pilot checks settled by one uniform draw each: ``CRITICAL`` (a 2, chance 1/36),
+    ``FAILED`` (another failing total) or ``PASSED``, where ``fails`` is each check's chance
+    to fail, the 2 included (``fight_tables.pilot_check_fails``), so at least 1/36."""
+    result = (draws >= CRITICAL_CHANCE).view(np.int8)
+    result += draws >= fails
+    return result
+
+
+@cache
+def collision_lefts(width: int) -> tuple[np.ndarray, np.ndarray]:
+    """Both planes' clicks left after a collision without fate (``collision_damage``), read
+    at ``((3 * check_a + check_b) * width + left_a) * width + left_b`` for checks as
+    ``check_results`` gives them and clicks left below ``width``."""
+    after = np.zeros((2, 3, 3, width, width), dtype=np.int64)
+    for a in (CRITICAL, FAILED, PASSED):
+        for b in (CRITICAL, FAILED, PASSED):
+            serious = CRITICAL in (a, b)
+            for left_a in range(width):
+                for left_b in range(width):
+                    da, db = collision_damage(a != PASSED, b != PASSED, serious, left_a,
+                                              left_b, False)
+                    after[:, a, b, left_a, left_b] = left_a - da, left_b - db
+    after.flags.writeable = False  # shared by every fight of this width
+    return after[0].reshape(-1), after[1].reshape(-1)

@@ -42,34 +42,51 @@ class ShotTable:
     Row ``r`` of ``cdf`` holds P(hits <= h) in column h, padded with ``NEVER``; the hits of
     a shot are the number of columns its uniform draw is at or above. ``hits`` reads that
     count for a draw in [b, b + 1) / BUCKETS at ``r * BUCKETS + b`` in one look-up, unless a
-    cumulative chance falls inside the bucket (``UNSURE``, about one draw in 50): then
-    ``settle`` counts the row's cumulative chances the draw reaches.
+    cumulative chance falls inside the bucket (``UNSURE``, about one draw in 50): then a
+    uniform place inside the bucket is drawn and ``settle`` counts the row's cumulative
+    chances the draw reaches. Bucket and place together are one uniform draw in [0, 1).
     """
 
     cdf: np.ndarray  # (rows, most hits) float64
     hits: np.ndarray  # (rows * BUCKETS,) uint8
+    scaled: np.ndarray  # cdf * BUCKETS, for ``settle``
 
     @classmethod
     def of(cls, cdf: np.ndarray) -> ShotTable:
-        rows, cols = np.nonzero(cdf < 1.0)
-        scaled = cdf[rows, cols] * BUCKETS  # exact: BUCKETS is a power of two
-        reached = rows * (BUCKETS + 1) + np.ceil(scaled).astype(np.intp)  # from that bucket
-        counts = np.bincount(reached, minlength=len(cdf) * (BUCKETS + 1))
-        hits = np.cumsum(counts.reshape(len(cdf), BUCKETS + 1), axis=1)[:, :BUCKETS]
-        hits = hits.astype(np.uint8)
-        inside = scaled != np.floor(scaled)
-        hits[rows[inside], np.floor(scaled[inside]).astype(np.intp)] = UNSURE
-        return cls(cdf, hits.reshape(-1))
+        # A draw in bucket b reaches a cumulative chance c when b >= ceil(c * BUCKETS);
+        # chances of 1 or more (none left, or ``NEVER``) are reached by no draw.
+        scaled = cdf * BUCKETS  # exact: BUCKETS is a power of two
+        starts = np.minimum(np.ceil(scaled), BUCKETS).astype(np.int16)
+        buckets = np.arange(BUCKETS, dtype=np.int16)
+        hits = np.zeros((len(cdf), BUCKETS), dtype=np.uint8)
+        for column in starts.T:
+            hits += buckets >= column[:, None]
+        rows, cols = np.nonzero((scaled != np.floor(scaled)) & (scaled < BUCKETS))
+        hits[rows, np.floor(scaled[rows, cols]).astype(np.intp)] = UNSURE
+        return cls(cdf, hits.reshape(-1), scaled)
 
     @property
     def fires(self) -> bool:
         """Whether any row of the table can hit at all."""
         return bool((self.cdf < NEVER).any())
 
-    def settle(self, draw: np.ndarray, rows: np.ndarray) -> np.ndarray:
-        """The hits of draws ``draw`` in table rows ``rows``, from the cumulative chances."""
-        reached = draw[:, None] >= np.take(self.cdf, rows, axis=0)
+    def settle(self, cells: np.ndarray, fine: np.ndarray) -> np.ndarray:
+        """The hits of draws in unsure buckets: ``cells`` as ``hits`` reads them (row *
+        BUCKETS + bucket), each draw (bucket + ``fine``) / BUCKETS with ``fine`` in [0, 1).
+        Compared within the bucket, where ``cdf * BUCKETS - bucket`` is exact, so no draw
+        is rounded into the next bucket."""
+        within = self.scaled.take(cells >> BUCKET_BITS, axis=0)
+        within -= (cells & (BUCKETS - 1))[:, None]
+        reached = fine[:, None] >= within
         return np.asarray(reached.sum(axis=1, dtype=np.uint8), dtype=np.uint8)
+
+
+def turn_buckets(rng: np.random.Generator, shots: int, fights: int) -> np.ndarray:
+    """(shots, fights) uint8: the bucket of every shot of a turn's volleys, one byte each,
+    cut from 64-bit draws (a whole draw per shot would cost eight times as much); a shot in
+    an unsure bucket draws its place inside the bucket (``settle``) only then."""
+    raw = rng.bit_generator.random_raw(-(-shots * fights // 8)).astype("<u8", copy=False)
+    return raw.view(np.uint8)[: shots * fights].reshape(shots, fights)
 
 
 def shot_chances(
@@ -82,26 +99,28 @@ def shot_chances(
 ) -> np.ndarray:
     """The shot of a plane with ``gunnery`` dice by clicks left at each enemy of
     ``silhouettes``, as cumulative chances of 0..columns-1 hits (``columns`` at least the
-    most dice plus one).
+    most dice plus one). Leading axes, if any, stand for shooters: ``gunnery`` (..., width)
+    and ``silhouettes`` (..., targets) give (..., rows, columns), all in one pass.
 
     Row ``left * (targets + 1) + target``; ``target == targets`` stands for "no enemy left
     flying", whose row (like that of a shooter shot down or without this weapon) never hits.
     "Combat": a shot at an enemy in the rear arc rolls one more die; at point blank the
     target's silhouette is 1 lower; a silhouette is capped to 1..6 as a target number.
     """
-    width, targets = len(gunnery), len(silhouettes)
+    width, targets = gunnery.shape[-1], silhouettes.shape[-1]
     split = _hit_split(columns)
-    chances = np.zeros((width, targets + 1, columns + 1))
-    chances[:, :, 0] = 1 - chance
-    dice = np.maximum(gunnery.astype(np.intp), 0)
+    chances = np.zeros((*gunnery.shape, targets + 1, columns + 1))
+    chances[..., 0] = 1 - chance
+    dice = np.maximum(gunnery.astype(np.intp), 0)[..., :, None]
     for extra, p_extra in ((0, 1 - rear_arc), (1, rear_arc)):
         for closer, p_closer in ((0, 1 - point_blank), (1, point_blank)):
             to_hit = np.minimum(np.maximum(silhouettes.astype(np.intp) - closer, 1), 6)
             weight = chance * p_extra * p_closer
-            chances[:, :targets] += weight * split[(dice + extra)[:, None], to_hit[None, :]]
-    cdf = np.cumsum(chances[:, :, :columns], axis=2)
-    hits_possible = np.arange(columns)[None, :] < (gunnery[:, None] + 1)
+            chances[..., :targets, :] += weight * split[dice + extra, to_hit[..., None, :]]
+    cdf = np.cumsum(chances[..., :columns], axis=-1)
+    hits_possible = np.arange(columns) < (gunnery[..., None] + 1)
     can_hit = (gunnery > 0) & bool(chance)
-    cdf[~(hits_possible & can_hit[:, None])[:, None, :].repeat(targets + 1, axis=1)] = NEVER
-    cdf[:, targets, :] = NEVER
-    return cdf.reshape(width * (targets + 1), columns)
+    never = ~(hits_possible & can_hit[..., None])  # (..., width, columns)
+    cdf[np.broadcast_to(never[..., None, :], cdf.shape)] = NEVER
+    cdf[..., targets, :] = NEVER
+    return cdf.reshape(*gunnery.shape[:-1], width * (targets + 1), columns)

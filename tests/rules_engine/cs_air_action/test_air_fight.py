@@ -12,10 +12,11 @@ from hypothesis import strategies as st
 from rules_engine import BadDocument, load_catalogue
 from rules_engine.clix.scenario import read_scenario
 from rules_engine.cs_air_action import simulate
+from rules_engine.cs_air_action.batch import play_fight, plays_by_table
 from rules_engine.cs_air_action.fight import Fight
 from rules_engine.cs_air_action.forces import build_forces
 from rules_engine.cs_air_action.scenario import SCENARIO
-from rules_engine.cs_air_action.table_fight import TableFight, play_fight, plays_by_table
+from rules_engine.cs_air_action.table_fight import TableFight
 from rules_engine.montecarlo import mean, proportion, rng
 
 ROOT = Path(__file__).resolve().parents[3]

@@ -45,19 +45,37 @@ def test_the_look_up_gives_the_hits_of_every_draw_or_says_it_is_unsure():
     table = ShotTable.of(cdf)
     rows = np.repeat(np.arange(len(cdf)), BUCKETS)
     buckets = np.tile(np.arange(BUCKETS), len(cdf))
-    looked_up = table.hits[rows * BUCKETS + buckets]
+    cells = rows * BUCKETS + buckets
+    looked_up = table.hits[cells]
     unsure = looked_up == UNSURE
     assert 0 < unsure.mean() < 0.05
     # Sure buckets hold the hits of their lowest and highest draws alike.
-    for offset in (0.0, 1 - 2.0**-45):
-        draw = (buckets + offset) / BUCKETS
-        exact = table.settle(draw, rows)
+    for fine in (0.0, 1 - 2.0**-45):
+        exact = table.settle(cells, np.full(len(cells), fine))
         assert (looked_up[~unsure] == exact[~unsure]).all()
+    # A draw's hits are the cumulative chances it reaches, unsure buckets settled inside.
     draws = rng(5).random(200_000)
     rows = rng(6).integers(0, len(cdf), 200_000)
-    fast = table.hits[(rows << BUCKET_BITS) | (draws * BUCKETS).astype(np.int64)]
-    exact = table.settle(draws, rows)
-    assert ((fast == exact) | (fast == UNSURE)).all()
+    scaled = draws * BUCKETS  # exact: a power of two
+    cells = (rows << BUCKET_BITS) | scaled.astype(np.int64)
+    fast = table.hits[cells]
+    settled = table.settle(cells, scaled - np.floor(scaled))
+    reached = (draws[:, None] >= cdf[rows]).sum(axis=1)
+    assert (settled == reached).all()
+    assert ((fast == reached) | (fast == UNSURE)).all()
+
+
+def test_a_draw_exactly_on_a_cumulative_chance_reaches_it():
+    """An unsure bucket compares within the bucket, so a draw just below a chance does not
+    round up onto it, and one on it reaches it."""
+    cdf = np.array([[0.5 + 2.0**-40, NEVER]])
+    table = ShotTable.of(cdf)
+    bucket = int(cdf[0, 0] * BUCKETS)
+    cell = np.array([bucket, bucket])
+    place = cdf[0, 0] * BUCKETS - bucket  # exact
+    below, on = np.nextafter(place, 0), place
+    assert table.hits[bucket] == UNSURE
+    assert table.settle(cell, np.array([below, on])).tolist() == [0, 1]
 
 
 @settings(max_examples=40, deadline=None)
