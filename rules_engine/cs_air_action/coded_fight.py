@@ -270,26 +270,28 @@ class CodedFight(TableBatch):
         foe_cells = (1 - side) * runs + fights
         foe_rows = (1 - side) * p
         slot_of = self.row_slot.take(rows)
+        place_of = self.place.take(rows)
         for lo, hi in rounds:
-            r, a, (pick, check_a, check_b) = fights[lo:hi], rows[lo:hi], draws[:, lo:hi]
+            a, (pick, check_a, check_b) = rows[lo:hi], draws[:, lo:hi]
             own, foe = own_cells[lo:hi], foe_cells[lo:hi]
             mine, theirs = code.take(own), code.take(foe)
             left_a = self.lefts.take(mine + slot_of[lo:hi])
-            # The enemy overlapped: a random one still flying, if the plane itself is.
+            # The enemy overlapped: a random one still flying. With none (an enemy at 0
+            # clicks), or the plane itself shot down, nothing happens.
             count = self.flying_count.take(theirs)
             nth = np.minimum(pick * count, count - 1).astype(np.int64)
             nth += theirs // self.stride * p
-            slot_b = self.nth_flying.take(nth)
-            b = foe_rows[lo:hi] + slot_b
+            b = foe_rows[lo:hi] + self.nth_flying.take(nth)
             left_b = self.lefts.take(theirs + self.row_slot.take(b))
-            after_a, after_b = self._collided(a, left_a, b, left_b, check_a, check_b)
-            going = (left_a > 0) & (count > 0)
-            after_a = np.where(going, after_a, left_a)
-            after_b = np.where(going, after_b, left_b)
-            code[own] = mine - (left_a - after_a) * self.place.take(a)
+            after_a, after_b, down = self._collided(a, left_a, b, left_b, check_a, check_b)
+            code[own] = mine - (left_a - after_a) * place_of[lo:hi]
             code[foe] = theirs - (left_b - after_b) * self.place.take(b)
-            self._down_by_hazard(a, r, left_a, after_a)
-            self._down_by_hazard(b, r, left_b, after_b)
+            downed = (down != 0).nonzero()[0]
+            if len(downed):
+                for bit, plane in ((1, a), (2, b)):
+                    hit = downed[(down.take(downed) & bit) != 0]
+                    run = self.run.take(fights[lo:hi].take(hit))
+                    self.hazard_down[plane.take(hit), run] = True
 
     # --- shooting -----------------------------------------------------------------------
     def _volleys(self, b_first: Bools) -> None:

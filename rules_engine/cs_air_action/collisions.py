@@ -96,10 +96,12 @@ def check_results(draws: Floats, fails: Floats) -> Ints:
 
 
 @cache
-def collision_lefts(width: int) -> tuple[np.ndarray, np.ndarray]:
+def collision_lefts(width: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Both planes' clicks left after a collision without fate (``collision_damage``), read
     at ``((3 * check_a + check_b) * width + left_a) * width + left_b`` for checks as
-    ``check_results`` gives them and clicks left below ``width``."""
+    ``check_results`` gives them and clicks left below ``width``; and which planes it shot
+    down (bit 0: plane a, bit 1: plane b). A plane already shot down collides with nothing:
+    with either plane at 0 clicks left, neither changes."""
     after = np.zeros((2, 3, 3, width, width), dtype=np.int64)
     for a in (CRITICAL, FAILED, PASSED):
         for b in (CRITICAL, FAILED, PASSED):
@@ -108,6 +110,14 @@ def collision_lefts(width: int) -> tuple[np.ndarray, np.ndarray]:
                 for left_b in range(width):
                     da, db = collision_damage(a != PASSED, b != PASSED, serious, left_a,
                                               left_b, False)
-                    after[:, a, b, left_a, left_b] = left_a - da, left_b - db
-    after.flags.writeable = False  # shared by every fight of this width
-    return after[0].reshape(-1), after[1].reshape(-1)
+                    flying = left_a > 0 and left_b > 0
+                    after[:, a, b, left_a, left_b] = (
+                        (left_a - da, left_b - db) if flying else (left_a, left_b)
+                    )
+    before = np.stack(np.broadcast_arrays(
+        np.arange(width)[:, None], np.arange(width)[None, :]))[:, None, None]
+    down = ((after == 0) & (before > 0)) * np.array([1, 2]).reshape(2, 1, 1, 1, 1)
+    tables = after[0].reshape(-1), after[1].reshape(-1), down.sum(axis=0).reshape(-1)
+    for table in tables:
+        table.flags.writeable = False  # shared by every fight of this width
+    return tables

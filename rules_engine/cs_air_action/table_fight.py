@@ -165,9 +165,10 @@ class TableBatch:
     def _collided(
         self, row_a: Ints, left_a: Ints, row_b: Ints, left_b: Ints, draw_a: Floats,
         draw_b: Floats
-    ) -> tuple[Ints, Ints]:
+    ) -> tuple[Ints, Ints, Ints]:
         """Clicks left of two colliding planes (layout rows, clicks left) after both pilot
-        checks, each settled by one uniform draw (``collisions.check_results``)."""
+        checks, each settled by one uniform draw (``collisions.check_results``), and which
+        it shot down (``collisions.collision_lefts``)."""
         width, fails = self.t.width, self.collision_fail
         check = check_results(draw_a, fails.take(row_a * width + left_a))
         check *= 3
@@ -177,8 +178,8 @@ class TableBatch:
         cell += left_a
         cell *= width
         cell += left_b
-        after_a, after_b = collision_lefts(width)
-        return after_a.take(cell), after_b.take(cell)
+        after_a, after_b, down = collision_lefts(width)
+        return after_a.take(cell), after_b.take(cell), down.take(cell)
 
 
 class TableFight(TableBatch):
@@ -300,7 +301,8 @@ class TableFight(TableBatch):
         left = self.left.reshape(-1)  # a view: ``left`` is always C-contiguous
         for lo, hi in rounds:
             r, a, (pick, check_a, check_b) = fights[lo:hi], rows[lo:hi], draws[:, lo:hi]
-            # The enemy overlapped: a random one still flying, if the plane itself is.
+            # The enemy overlapped: a random one still flying. With none (an enemy at 0
+            # clicks), or the plane itself shot down, nothing happens.
             foes = (a < p) * p
             foe_rows = foes[:, None] + np.arange(p)
             flying = left.take(foe_rows * runs + r[:, None]) > 0
@@ -309,10 +311,8 @@ class TableFight(TableBatch):
             b = foes + (flying.cumsum(axis=1) > nth[:, None]).argmax(axis=1)
             cell_a, cell_b = a * runs + r, b * runs + r
             left_a, left_b = left.take(cell_a), left.take(cell_b)
-            after_a, after_b = self._collided(a, left_a, b, left_b, check_a, check_b)
-            going = (left_a > 0) & (count > 0)
-            left[cell_a] = np.where(going, after_a, left_a)
-            left[cell_b] = np.where(going, after_b, left_b)
+            left[cell_a], left[cell_b], _ = self._collided(a, left_a, b, left_b, check_a,
+                                                           check_b)
 
     # --- shooting -----------------------------------------------------------------------
     def _volleys(self, b_first: Bools) -> None:

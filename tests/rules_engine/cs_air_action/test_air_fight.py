@@ -13,6 +13,7 @@ from rules_engine import BadDocument, load_catalogue
 from rules_engine.clix.scenario import read_scenario
 from rules_engine.cs_air_action import simulate
 from rules_engine.cs_air_action.batch import play_fight, plays_by_table
+from rules_engine.cs_air_action.coded_fight import CodedFight
 from rules_engine.cs_air_action.fight import Fight
 from rules_engine.cs_air_action.forces import build_forces
 from rules_engine.cs_air_action.scenario import SCENARIO
@@ -95,7 +96,7 @@ def test_vectorised_and_fair_loop_fights_agree_when_aces_use_fate(list_a, list_b
     assert fast["outcome"]["a_wins"]["low"] <= slow.high
 
 
-@pytest.mark.parametrize("fight", [Fight, TableFight])
+@pytest.mark.parametrize("fight", [Fight, TableFight, CodedFight])
 def test_with_every_die_hitting_the_aggressor_wins_a_duel_with_its_first_shot(duel_forces, fight):
     """ "Determine Initiative", "Combat": the aggressor fires first; 4 dice that all hit
     shoot down duellist B (2 clicks), 3 that all hit shoot down duellist A (3)."""
@@ -139,7 +140,7 @@ def test_every_fight_ends_in_a_score_the_rules_allow(chances, fate, targeting, m
     params = read_scenario(
         SCENARIO, {**chances, "fate": fate, "targeting": targeting, "max_turns": max_turns}
     )
-    state = play_fight(forces, params, 300, rng(seed))  # TableFight when no fate is in play
+    state = play_fight(forces, params, 300, rng(seed))  # CodedFight when no fate is in play
 
     assert ((state.damage >= 0) & (state.damage <= forces.ko)).all()
     flying = state.damage < forces.ko

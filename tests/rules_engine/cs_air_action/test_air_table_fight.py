@@ -15,7 +15,7 @@ from rules_engine.cs_air_action.shot_tables import (
     ShotTable,
     shot_chances,
 )
-from rules_engine.cs_air_action.table_fight import success_cells
+from rules_engine.cs_air_action.table_fight import collision_rounds, success_cells
 from rules_engine.montecarlo import rng
 
 
@@ -103,3 +103,36 @@ def test_each_cell_succeeds_on_its_own_with_the_chance():
     assert counts.mean() / 4000 == pytest.approx(0.1, abs=0.004)
     assert (np.abs(counts / 4000 - 0.1) < 0.025).all()  # every cell, not just on average
     assert pairs / 4000 == pytest.approx(0.01, abs=0.006)  # neighbours independent
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    chance=st.sampled_from([0.01, 0.2, 0.7, 1.0]),
+    fights=st.integers(1, 300),
+    planes=st.integers(1, 6),
+    seed=st.integers(0, 2**16),
+)
+def test_collision_rounds_take_each_fights_collisions_in_plane_order(
+    chance, fights, planes, seed
+):
+    """Round k holds every fight's k-th collision: no fight twice in a round, and a fight's
+    collisions come round after round in the order of its planes."""
+    fight, plane, draws, rounds = collision_rounds(rng(seed), chance, fights, planes)
+    assert draws.shape == (3, len(fight))
+    assert ((draws >= 0) & (draws < 1)).all()
+    ends = [hi for _, hi in rounds]
+    assert [lo for lo, _ in rounds] == [0, *ends][: len(rounds)]  # back to back
+    assert ([0, *ends])[-1] == len(fight)
+    seen: dict[int, list[int]] = {}
+    for k, (lo, hi) in enumerate(rounds):
+        assert hi > lo
+        assert len(set(fight[lo:hi].tolist())) == hi - lo
+        for f, p in zip(fight[lo:hi].tolist(), plane[lo:hi].tolist(), strict=True):
+            assert len(seen.setdefault(f, [])) == k
+            seen[f].append(p)
+    assert all(planes_hit == sorted(planes_hit) for planes_hit in seen.values())
+    assert ((fight >= 0) & (fight < fights) & (plane >= 0) & (plane < planes)).all()
+    if chance == 1.0:
+        assert sorted(zip(fight.tolist(), plane.tolist(), strict=True)) == [
+            (f, p) for f in range(fights) for p in range(planes)
+        ]
