@@ -19,6 +19,7 @@ from typing import Any
 import numpy as np
 
 from rules_engine.clix.arrays import Bools, Ints
+from rules_engine.cs_air_action.collisions import CRITICAL_CHANCE, collision_lefts
 from rules_engine.cs_air_action.fight import FightState
 from rules_engine.cs_air_action.forces import Forces
 from rules_engine.cs_air_action.shot_tables import (
@@ -128,8 +129,12 @@ class CodedFight(TableBatch):
         self.all_down = offset * h
         self.row_side = np.repeat(np.arange(2), p)
         self.row_slot = np.tile(np.arange(p), 2) * states * h
-        # Clicks left of slot j in the state coded c: ``lefts[j * states * stride + c]``.
+        # Clicks left of slot j in the state coded c: ``lefts[j * states * stride + c]``,
+        # and the chance that its pilot, redlining, fails the check.
         self.lefts = _spread(digits, h).reshape(-1)
+        layout_rows = self.side_of * p + np.arange(p)[:, None]  # (slot, state)
+        fails = self.redline_fail.take(layout_rows * self.t.width + digits)
+        self.redline_fails = _spread(fails, h, np.float64).reshape(-1)
         full = ((radix - 1) * place).sum(axis=1) + offset
         self.code = np.repeat((full * h)[:, None], runs, axis=1)
         return np.asarray(digits)
@@ -156,10 +161,32 @@ class CodedFight(TableBatch):
                 shooter = (self.side_of * self.t.width + digits[k]) * (p + 1) << BUCKET_BITS
                 shots[k] = _Shot(table, _spread(shooter, h, small))
             self.volley.append((k, shots[k % p]))
-        # Planes flying in each state, and the slot of the n-th of them at
-        # ``nth_flying[state * slots + n]``, for collisions.
-        self.flying_count = _spread(flying.sum(axis=0), h)
-        self.nth_flying = np.argsort(~flying, axis=0, kind="stable").T.reshape(-1)
+        self._collision_tables(digits)
+
+    def _collision_tables(self, digits: Ints) -> None:
+        """A colliding plane's enemy is one of the enemy squadron's planes flying, picked by
+        a uniform draw u: the n-th of c flying, n = floor(u * c). With ``picks`` a multiple
+        of every c, n is floor(floor(u * picks) * c / picks), so ``picked_row``,
+        ``picked_left`` and ``picked_fail`` give the enemy's layout row, clicks left and
+        chance to fail its check at ``state * picks + floor(u * picks)``. A squadron with no
+        plane flying gives a plane at 0 clicks left, which collides with nothing."""
+        p, h = self.slots, self.stride
+        self.picks = picks = int(np.lcm.reduce(np.arange(1, p + 1)))
+        flying = digits > 0
+        count = flying.sum(axis=0)  # (state,)
+        nth = np.arange(picks)[None, :] * count[:, None] // picks  # (state, pick)
+        slot = np.argsort(~flying, axis=0, kind="stable").T  # flying slots first, in order
+        picked = np.take_along_axis(slot, nth, axis=1)
+        self.picked_row = (self.side_of[:, None] * p + picked).reshape(-1)
+        self.picked_left = np.take_along_axis(digits.T, picked, axis=1).reshape(-1)
+        self.picked_fail = self.collision_fail.take(
+            self.picked_row * self.t.width + self.picked_left
+        )
+        # Each plane's own clicks left and chance to fail, as ``lefts`` reads it.
+        layout_rows = self.side_of * p + np.arange(p)[:, None]
+        self.collision_fails = _spread(
+            self.collision_fail.take(layout_rows * self.t.width + digits), h, np.float64
+        ).reshape(-1)
 
     def _score_tables(self, digits: Ints) -> None:
         """ "Victory!" by state: the points of the planes still flying and of those lost,
@@ -226,17 +253,10 @@ class CodedFight(TableBatch):
             r.victory[:, side] += 2 * self.lost_points.take(enemy)
             r.victory[:, side] -= points[1 - side]
             r.shot_down[:, side] = self.lost_planes.take(enemy) - planes[1 - side]
-        for fig, row in enumerate(self.row_of.tolist()):
-            left = self.lefts.take(self.final_code[self.row_side[row]] + self.row_slot[row])
-            r.damage[:, fig] = self.f.ko[fig] - left
+        left = np.stack([self.lefts.take(self.final_code[self.row_side[row]] + self.row_slot[row])
+                         for row in self.row_of.tolist()])
+        r.damage[:] = (self.f.ko[:, None] - left).T
         return r
-
-    def _down_by_hazard(self, rows: Ints, fights: Ints, before: Ints, after: Ints) -> None:
-        """Mark the planes in ``rows`` of ``fights`` that a hazard took from ``before`` to
-        ``after`` clicks left, if that shot them down."""
-        down = ((after == 0) & (before > 0)).nonzero()[0]
-        if len(down):
-            self.hazard_down[rows.take(down), self.run.take(fights.take(down))] = True
 
     # --- movement hazards ---------------------------------------------------------------
     def _redline(self) -> None:
@@ -248,42 +268,54 @@ class CodedFight(TableBatch):
         found = success_cells(self.rng, self.s["redline"], 2 * self.slots * runs)
         rows, fights = np.divmod(found, runs)
         cells = self.row_side.take(rows) * runs + fights
-        left = self.lefts.take(code.take(cells) + self.row_slot.take(rows))
-        fails = self.redline_fail.take(rows * self.t.width + left)
-        failed = (self.rng.random(len(found)) < fails).nonzero()[0]
-        rows, fights, left = rows.take(failed), fights.take(failed), left.take(failed)
+        plane = code.take(cells) + self.row_slot.take(rows)  # where tables read the plane
+        failed = (self.rng.random(len(found)) < self.redline_fails.take(plane)).nonzero()[0]
+        rows, cells, plane = rows.take(failed), cells.take(failed), plane.take(failed)
         # Two planes of a squadron may fail in one fight: ``subtract.at`` takes both.
-        np.subtract.at(code, cells.take(failed), self.place.take(rows))
-        self._down_by_hazard(rows, fights, left, left - 1)
+        np.subtract.at(code, cells, self.place.take(rows))
+        down = (self.lefts.take(plane) == 1).nonzero()[0]
+        if len(down):
+            runs_down = self.run.take(fights.take(failed).take(down))
+            self.hazard_down[rows.take(down), runs_down] = True
 
     def _collisions(self) -> None:
         """ "Collisions with Other Planes": each plane may end overlapping a random enemy,
         resolved in plane order, round ``k`` taking each fight's k-th collision."""
         if not self.s["collision"]:
             return
-        runs, p, code = len(self.run), self.slots, self.code.reshape(-1)
+        runs, code = len(self.run), self.code.reshape(-1)
         fights, figs, draws, rounds = collision_rounds(self.rng, self.s["collision"], runs,
                                                        self.f.count)
         rows = self.row_of.take(figs)
         side = self.row_side.take(rows)
         own_cells = side * runs + fights
         foe_cells = (1 - side) * runs + fights
-        foe_rows = (1 - side) * p
         slot_of = self.row_slot.take(rows)
         place_of = self.place.take(rows)
+        width = self.t.width
+        after_a_of, after_b_of, down_of = collision_lefts(width)
+        # The part of each collision's table cell its draws settle alone: a 2 on either
+        # check (``collisions.check_results``); the checks' other failures depend on the
+        # planes' clicks left, known only in its round.
+        critical = (draws[1:] >= CRITICAL_CHANCE).astype(np.int64)
+        cells = (critical[0] * 3 + critical[1]) * width * width
+        picks = (draws[0] * self.picks).astype(np.int64)
         for lo, hi in rounds:
-            a, (pick, check_a, check_b) = rows[lo:hi], draws[:, lo:hi]
-            own, foe = own_cells[lo:hi], foe_cells[lo:hi]
+            a, own, foe = rows[lo:hi], own_cells[lo:hi], foe_cells[lo:hi]
             mine, theirs = code.take(own), code.take(foe)
-            left_a = self.lefts.take(mine + slot_of[lo:hi])
+            plane = mine + slot_of[lo:hi]  # where tables read plane a
+            left_a = self.lefts.take(plane)
             # The enemy overlapped: a random one still flying. With none (an enemy at 0
             # clicks), or the plane itself shot down, nothing happens.
-            count = self.flying_count.take(theirs)
-            nth = np.minimum(pick * count, count - 1).astype(np.int64)
-            nth += theirs // self.stride * p
-            b = foe_rows[lo:hi] + self.nth_flying.take(nth)
-            left_b = self.lefts.take(theirs + self.row_slot.take(b))
-            after_a, after_b, down = self._collided(a, left_a, b, left_b, check_a, check_b)
+            picked = theirs // self.stride * self.picks + picks[lo:hi]
+            b, left_b = self.picked_row.take(picked), self.picked_left.take(picked)
+            cell = (draws[1, lo:hi] >= self.collision_fails.take(plane)) * (3 * width * width)
+            cell += (draws[2, lo:hi] >= self.picked_fail.take(picked)) * (width * width)
+            cell += cells[lo:hi]
+            cell += left_a * width
+            cell += left_b
+            after_a, after_b = after_a_of.take(cell), after_b_of.take(cell)
+            down = down_of.take(cell)
             code[own] = mine - (left_a - after_a) * place_of[lo:hi]
             code[foe] = theirs - (left_b - after_b) * self.place.take(b)
             downed = (down != 0).nonzero()[0]

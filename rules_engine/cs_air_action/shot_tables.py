@@ -78,7 +78,7 @@ class ShotTable:
         within = self.scaled.take(cells >> BUCKET_BITS, axis=0)
         within -= (cells & (BUCKETS - 1))[:, None]
         reached = fine[:, None] >= within
-        return np.asarray(reached.sum(axis=1, dtype=np.uint8), dtype=np.uint8)
+        return np.asarray(np.add.reduce(reached, axis=1, dtype=np.uint8))
 
 
 def turn_buckets(rng: np.random.Generator, shots: int, fights: int) -> np.ndarray:
