@@ -1,15 +1,18 @@
-"""Whole Air Action fights with each squadron's planes held as one number per fight.
+"""Whole Air Action fights with each squadron held as one number per fight.
 
 ``TableFight`` keeps one row of clicks left per plane. When both squadrons are small,
-every state a squadron can be in (its planes' clicks left) is numbered instead, as a
-mixed-radix number with one digit per plane, and what a turn needs from a state is read
-from tables built once per batch: the shooter's clicks left, the weakest enemy, the state
-after h hits on it, and the victory points. A shot then costs a few passes over one number
-per fight however many planes fly, who is the aggressor is a choice of number rather than
-a reordering of rows, and a finished fight is two numbers to keep.
+every state a squadron can be in is numbered instead (``coded_states``), and what a turn
+needs from a state is read from tables built once per batch: the shooter's row of the
+shot table, the weakest target's, the state after each outcome of a shot, a colliding
+plane's enemy, and the victory points. A shot then costs a few passes over one number per
+fight however many planes fly, who is the aggressor is a choice of number rather than a
+reordering of rows, and a finished fight is two numbers to keep.
 
-The draws, their order and their reading are those of ``TableFight``, so a seed gives the
-same fights with either class (a test holds them to it).
+Aces' fate fits the same scheme: a state also holds how much fate each Ace has spent and
+whether it spent fate this turn, and a shot's outcomes say who spends fate
+(``shot_tables.fate_shot_chances``). Without fate, the draws, their order and their
+reading are those of ``TableFight``, so a seed gives the same fights with either class (a
+test holds them to it); with fate, the tests hold the fights to ``Fight``'s statistically.
 """
 
 from __future__ import annotations
@@ -19,59 +22,106 @@ from typing import Any
 import numpy as np
 
 from rules_engine.clix.arrays import Bools, Ints
-from rules_engine.cs_air_action.collisions import CRITICAL_CHANCE, collision_lefts
+from rules_engine.cs_air_action.coded_states import SquadronStates
+from rules_engine.cs_air_action.collisions import (
+    CRITICAL_CHANCE,
+    collision_lefts,
+    collision_lefts_with_fate,
+)
 from rules_engine.cs_air_action.fight import FightState
 from rules_engine.cs_air_action.forces import Forces
 from rules_engine.cs_air_action.shot_tables import (
     BUCKET_BITS,
     BUCKETS,
+    DEFENSIVE,
+    OFFENSIVE,
+    PLAIN,
     UNSURE,
     ShotTable,
+    fate_outcomes,
+    fate_shot_chances,
     turn_buckets,
 )
 from rules_engine.cs_air_action.table_fight import TableBatch, collision_rounds, success_cells
 
 # States of both squadrons times ``stride``: the length of each state table. Three planes a
-# side (a 200-point squadron) take a few thousand; past this, ``TableFight``.
-MAX_TABLE_CELLS = 1 << 16
+# side (a 200-point squadron) take a few thousand, two Aces using fate among them tens of
+# thousands; past this, ``TableFight`` or ``Fight``.
+MAX_TABLE_CELLS = 1 << 17
 # Below this share of fights that can see a hit, a shot looks at those fights only: picking
 # them out costs about as much as looking at 60% more fights.
 SPARSE_SHARE = 0.4
 
 
-def state_counts(forces: Forces) -> tuple[int, int]:
+def fate_policy(forces: Forces, scenario: dict[str, Any]) -> str:
+    """How Aces use fate in this fight: ``PLAIN`` when none can."""
+    if scenario["fate"] == "none" or not forces.ace_fate.any():
+        return PLAIN
+    return OFFENSIVE if scenario["fate"] == "offensive" else DEFENSIVE
+
+
+def fate_spends(forces: Forces, policy: str) -> Ints:
+    """How many times each figure's Ace can spend fate: until its fate value, which each
+    spending clicks down, reaches 0 (the dial's knock-out column at the latest)."""
+    if policy == PLAIN:
+        return np.zeros(forces.count, dtype=np.int64)
+    fate = forces.ace_fate
+    exhausted = fate <= 0
+    return np.asarray(np.where(exhausted.any(axis=1), exhausted.argmax(axis=1), fate.shape[1] - 1))
+
+
+def most_dice(forces: Forces, policy: str) -> int:
+    """The most dice one shot rolls: the largest gunnery, +1 in the rear arc, + the largest
+    fate value when Aces spend it on their shots."""
+    gunnery = int(max(forces.front.max(initial=0), forces.rear.max(initial=0))) + 1
+    return gunnery + (int(forces.ace_fate.max(initial=0)) if policy == OFFENSIVE else 0)
+
+
+def state_counts(forces: Forces, policy: str = PLAIN) -> tuple[int, int]:
     """How many states each squadron can be in: the product of (clicks to shoot down + 1)
-    over its planes."""
+    over its planes, times (fate spendings + 1) * 2 over its Aces when fate is in play."""
     counts = [1, 1]
-    for side, ko in zip(forces.side.tolist(), forces.ko.tolist(), strict=True):
-        counts[side] *= ko + 1
+    spends = fate_spends(forces, policy).tolist()
+    for side, ko, fate in zip(forces.side.tolist(), forces.ko.tolist(), spends, strict=True):
+        counts[side] *= (ko + 1) * ((fate + 1) * 2 if fate else 1)
     return counts[0], counts[1]
 
 
-def plays_by_code(forces: Forces) -> bool:
-    """Whether the squadrons are small enough for ``CodedFight``'s tables."""
-    a, b = state_counts(forces)
-    return (a + b) * _stride(forces) <= MAX_TABLE_CELLS
+def _stride(forces: Forces, policy: str) -> int:
+    """Entries per state in a state table: one per outcome of a shot."""
+    return fate_outcomes(policy, most_dice(forces, policy))
 
 
-def _stride(forces: Forces) -> int:
-    """Entries per state in a state table: more than the hits one shot can score (every
-    die of the largest gunnery, +1 in the rear arc)."""
-    return int(max(forces.front.max(initial=0), forces.rear.max(initial=0))) + 2
+def plays_by_code(forces: Forces, scenario: dict[str, Any]) -> bool:
+    """Whether ``CodedFight`` plays this fight: shooters aim at the weakest enemy, no Ace
+    shoots with its attack value, every Ace's fate runs out on its dial (as a dial's knock-
+    out click does), and the squadrons are small enough for its tables."""
+    ace_attack = (
+        scenario["ace_shots_roll"] == "ace_attack"
+        and forces.ace_pilot is not None
+        and bool(forces.ace_pilot.any())
+    )
+    if scenario["targeting"] != "weakest" or ace_attack:
+        return False
+    policy = fate_policy(forces, scenario)
+    if policy != PLAIN and not (forces.ace_fate <= 0).any(axis=1).all():
+        return False
+    a, b = state_counts(forces, policy)
+    return (a + b) * _stride(forces, policy) <= MAX_TABLE_CELLS
 
 
 class _Shot:
     """The shot of a plane slot with one weapon (either squadron's plane): its ``table``,
-    and ``rows``, the table row of the shooter's state by code (``target_row`` adds the
-    target's).
+    ``rows``, the table row of the shooter's state by code (``target_row`` adds the
+    target's), and, when the shooter's Ace spends fate on a shot it takes, ``spent``, the
+    shooter's state after that.
 
-    ``first_hit`` is the first bucket in which any state scores a hit (below it the shot
-    was not taken, or missed, whatever the state), and ``fires`` whether squadron A's and
-    squadron B's plane in the slot have this weapon; ``sparse`` when those leave few
-    fights to look at."""
+    ``first_hit`` is the first bucket in which any state has an outcome other than 0 (a
+    shot not taken, or no hits), and ``fires`` whether squadron A's and squadron B's plane
+    in the slot have this weapon; ``sparse`` when those leave few fights to look at."""
 
-    def __init__(self, table: ShotTable, rows: Ints) -> None:
-        self.table, self.rows = table, rows
+    def __init__(self, table: ShotTable, rows: Ints, spent: Ints | None) -> None:
+        self.table, self.rows, self.spent = table, rows, spent
         by_row = table.hits.reshape(-1, BUCKETS) != 0
         self.first_hit = int(np.where(by_row.any(axis=1), by_row.argmax(axis=1), BUCKETS).min())
         half = len(by_row) // 2
@@ -80,23 +130,9 @@ class _Shot:
         self.sparse = seen < SPARSE_SHARE
 
 
-def _spread(values: Ints, stride: int, dtype: type = np.int64) -> Ints:
-    """Per-state tables (the last axis) laid out ``stride`` entries per state, as ``code``
-    reads them."""
-    out = np.zeros((*values.shape[:-1], values.shape[-1] * stride), dtype=dtype)
-    out[..., ::stride] = values
-    return out
-
-
 class CodedFight(TableBatch):
-    """One batch of fights without fate, each squadron's planes one number per fight.
-
-    A state is a squadron's tagged number: its planes' clicks left as digits (digit j, of
-    radix clicks to shoot down + 1, for slot j; an empty slot has radix 1), plus the count
-    of squadron A's states for squadron B. ``code`` (2, runs) holds each fight's two
-    states times ``stride``, so that "the state after h hits" is entry ``code + h`` of one
-    table. Every state table has ``stride`` entries per state; the state's own value sits
-    at the first.
+    """One batch of fights, each squadron one number per fight (``code``, (2, runs): the
+    numbers of ``coded_states`` times their stride).
 
     Planes shot down by a shot are those down at the end that no hazard took down
     (``hazard_down``, kept by run number): shots are the only other way to lose clicks.
@@ -105,118 +141,178 @@ class CodedFight(TableBatch):
     def __init__(
         self, forces: Forces, scenario: dict[str, Any], runs: int, rng: np.random.Generator
     ) -> None:
+        self.policy = fate_policy(forces, scenario)
         super().__init__(forces, scenario, runs, rng)
-        self.stride = _stride(forces)
-        digits = self._number_states(runs)
-        self._shot_state_tables(digits)
-        self._score_tables(digits)
+        self.states = st = SquadronStates.number(
+            forces, self.row_of, self.slots, _stride(forces, self.policy),
+            fate_spends(forces, self.policy),
+        )
+        self.code = np.repeat(st.full[:, None], runs, axis=1)
+        self._digit_tables()
+        self._shot_state_tables()
+        self._collision_tables()
+        self._score_tables()
         self.final_code = np.zeros((2, runs), dtype=np.int64)
         self.hazard_down = np.zeros((2 * self.slots, runs), dtype=bool)
 
-    def _number_states(self, runs: int) -> Ints:
-        """Number both squadrons' states; returns digits (slot, state): clicks left."""
-        p, h = self.slots, self.stride
-        radix = self._by_row(self.f.ko.astype(np.int64) + 1).reshape(2, p)
-        radix[radix == 0] = 1  # an empty slot
-        place = np.cumprod(np.c_[np.ones(2, dtype=np.int64), radix[:, :-1]], axis=1)
-        counts = radix.prod(axis=1)
-        offset = np.array([0, counts[0]])
-        self.states = states = int(counts.sum())
-        self.side_of = side_of = (np.arange(states) >= counts[0]).astype(np.int64)
-        number = np.arange(states) - offset[side_of]
-        digits = number // place[side_of].T % radix[side_of].T
-        self.place = place.reshape(-1) * h  # by row of the layout, scaled as ``code``
-        self.all_down = offset * h
+    def _digit_tables(self) -> None:
+        """What a plane slot of a state is, as ``code // stride + slot_at[row]`` reads it:
+        clicks left, fate spent, the chance its pilot fails a redlining check or a
+        collision's, and whether its Ace can spend fate now (a fate value above 0, not
+        spent this turn); and ``fate_value`` (slot, state)."""
+        st, p = self.states, self.slots
         self.row_side = np.repeat(np.arange(2), p)
-        self.row_slot = np.tile(np.arange(p), 2) * states * h
-        # Clicks left of slot j in the state coded c: ``lefts[j * states * stride + c]``,
-        # and the chance that its pilot, redlining, fails the check.
-        self.lefts = _spread(digits, h).reshape(-1)
-        layout_rows = self.side_of * p + np.arange(p)[:, None]  # (slot, state)
-        fails = self.redline_fail.take(layout_rows * self.t.width + digits)
-        self.redline_fails = _spread(fails, h, np.float64).reshape(-1)
-        full = ((radix - 1) * place).sum(axis=1) + offset
-        self.code = np.repeat((full * h)[:, None], runs, axis=1)
-        return np.asarray(digits)
+        self.slot_at = np.tile(np.arange(p), 2) * st.count
+        self.click = st.click.reshape(-1)
+        self.spend = st.spend.reshape(-1)
+        rows = st.side_of * p + np.arange(p)[:, None]  # (slot, state): layout rows
+        fate = self._by_row(self.f.ace_fate)
+        uses = np.minimum(st.uses, fate.shape[1] - 1)
+        self.fate_value = np.where(st.used == 0, fate[rows, uses], 0) * (self.policy != PLAIN)
+        self.can = (self.fate_value > 0).astype(np.int64)
+        cells = rows * self.t.width + st.left
+        self.lefts = st.left.reshape(-1)
+        self.fate_spent = st.uses.reshape(-1)
+        self.redline_fails = self.redline_fail.take(cells).reshape(-1)
+        self.cans = self.can.reshape(-1)
+        self.collision_fails = self.collision_fail.take(cells).reshape(-1)
+        turned = (st.used * st.turn[st.side_of].T).sum(axis=0)
+        self.new_turn = st.spread(np.arange(st.count) * st.stride - turned).reshape(-1)
 
-    def _shot_state_tables(self, digits: Ints) -> None:
+    def _shot_tables(self) -> list[tuple[int, ShotTable]]:
+        """``TableBatch``'s shot tables without fate; with it, each state of the shooter
+        (clicks left, the fate dice it can add) and of the target (which plane, whether
+        its Ace can spend fate) has a row of outcomes (``fate_shot_chances``)."""
+        if self.policy == PLAIN:
+            return super()._shot_tables()
+        s, t, p = self.s, self.t, self.slots
+        silhouettes = self._by_row(self.f.silhouette).reshape(2, p)
+        dice = most_dice(self.f, self.policy)
+        offered = self._fate_dice()
+        order = []
+        for gunnery, chance in ((t.front, s["in_range"]), (t.rear, s["rear_shot"])):
+            if not chance:
+                continue
+            by_row = self._by_row(gunnery)
+            parts = [
+                fate_shot_chances(by_row[row], silhouettes[1 - self.side[row]], offered,
+                                  chance, s["rear_arc"], s["point_blank"], self.policy, dice)
+                for row in range(2 * p)
+            ]
+            for slot in range(p):
+                table = ShotTable.of(np.concatenate((parts[slot], parts[slot + p])))
+                if table.fires:
+                    order += [(slot, table), (slot + p, table)]
+        return order
+
+    def _fate_dice(self) -> Ints:
+        """The fate dice a shooter may add: 0 (none to add), then every fate value."""
+        top = int(self.f.ace_fate.max(initial=0)) if self.policy == OFFENSIVE else 0
+        return np.arange(top + 1)
+
+    def _shot_state_tables(self) -> None:
         """The weakest enemy in each state: fewest clicks left, ties to the first. With no
-        plane flying the shot is read as at slot 0 (as ``TableFight`` reads it) and does
-        nothing: a plane takes no more hits than it has clicks left."""
-        p, h, states = self.slots, self.stride, self.states
-        flying = digits > 0
-        target = np.where(flying, digits, np.iinfo(np.int64).max).argmin(axis=0)
-        fewest = np.take_along_axis(digits, target[None, :], axis=0)[0]
-        # A shot's table row fits 16 bits but for very large dials: cheaper sums.
-        rows = 2 * self.t.width * (p + 1) << BUCKET_BITS
-        small = np.int16 if rows <= np.iinfo(np.int16).max + 1 else np.int64
-        self.target_row = _spread(target << BUCKET_BITS, h, small)
-        hits = np.minimum(np.arange(h)[None, :], fewest[:, None])
-        lost = self.place.reshape(2, p)[self.side_of, target]
-        self.after_hits = (np.arange(states)[:, None] * h - hits * lost[:, None]).reshape(-1)
+        plane flying the shot is at no one: without fate read as at slot 0, as
+        ``TableFight`` reads it (a plane takes no more hits than it has clicks left), with
+        fate as the tables' row of no enemy, where no shot is taken."""
+        st, p, h = self.states, self.slots, self.states.stride
+        flying = st.left > 0
+        target = np.where(flying, st.left, np.iinfo(np.int64).max).argmin(axis=0)
+        fewest = np.take_along_axis(st.left, target[None, :], axis=0)[0]
+        can = np.take_along_axis(self.can, target[None, :], axis=0)[0]
+        values, defends = len(self._fate_dice()), 2 if self.policy == DEFENSIVE else 1
+        if self.policy != PLAIN:
+            target = np.where(fewest > 0, target, p)
+        targets = (p + 1) * defends
+        part = self.t.width * values * targets  # rows of one squadron's part of a table
+        small = np.int16 if 2 * part * BUCKETS <= np.iinfo(np.int16).max + 1 else np.int64
+        target_class = target * defends + (can if self.policy == DEFENSIVE else 0)
+        self.target_row = st.spread(target_class << BUCKET_BITS, small)
+        self.after = self._after_outcomes(target, fewest, can)
         shots: dict[int, _Shot] = {}  # by slot, for the current weapon
         self.volley = []
         for k, table in self.shots:
             if k < p:  # the aggressor's plane in slot k, then (k + p) the other player's
-                shooter = (self.side_of * self.t.width + digits[k]) * (p + 1) << BUCKET_BITS
-                shots[k] = _Shot(table, _spread(shooter, h, small))
+                value = self.fate_value[k] if self.policy == OFFENSIVE else 0
+                shooter = (st.side_of * part + (st.left[k] * values + value) * targets)
+                spent = None
+                if self.policy == OFFENSIVE and self.can[k].any():
+                    own = self.spend.reshape(2, p)[st.side_of, k] * self.can[k]
+                    spent = st.spread(np.arange(st.count) * h + own)
+                shots[k] = _Shot(table, st.spread(shooter << BUCKET_BITS, small), spent)
             self.volley.append((k, shots[k % p]))
-        self._collision_tables(digits)
 
-    def _collision_tables(self, digits: Ints) -> None:
+    def _after_outcomes(self, target: Ints, fewest: Ints, can: Ints) -> Ints:
+        """The state after each outcome of a shot at each state's weakest plane: its hits,
+        no more than the plane has clicks left, and the fate its Ace spends to defend."""
+        st, p = self.states, self.slots
+        outcome = np.arange(st.stride)[None, :]
+        hits, defended = outcome, np.zeros_like(outcome)
+        if self.policy == OFFENSIVE:
+            hits = np.maximum(outcome - 1, 0)
+        elif self.policy == DEFENSIVE:
+            half = st.stride // 2
+            hits, defended = outcome % half, outcome // half
+        slot = np.minimum(target, p - 1)[:, None]
+        aimed = (target < p)[:, None]  # with fate, p is no one
+        click = st.click[st.side_of[:, None], slot] * np.minimum(hits, fewest[:, None])
+        spend = st.spend[st.side_of[:, None], slot] * defended * can[:, None]
+        after = np.arange(st.count)[:, None] * st.stride - aimed * (click - spend)
+        return np.asarray(after.reshape(-1))
+
+    def _collision_tables(self) -> None:
         """A colliding plane's enemy is one of the enemy squadron's planes flying, picked by
         a uniform draw u: the n-th of c flying, n = floor(u * c). With ``picks`` a multiple
         of every c, n is floor(floor(u * picks) * c / picks), so ``picked_row``,
-        ``picked_left`` and ``picked_fail`` give the enemy's layout row, clicks left and
-        chance to fail its check at ``state * picks + floor(u * picks)``. A squadron with no
-        plane flying gives a plane at 0 clicks left, which collides with nothing."""
-        p, h = self.slots, self.stride
+        ``picked_left``, ``picked_fail`` and ``picked_can`` give the enemy's layout row,
+        clicks left, chance to fail its check and whether its Ace can spend fate, at
+        ``state * picks + floor(u * picks)``. A squadron with no plane flying gives a plane
+        at 0 clicks left, which collides with nothing."""
+        st, p = self.states, self.slots
         self.picks = picks = int(np.lcm.reduce(np.arange(1, p + 1)))
-        flying = digits > 0
-        count = flying.sum(axis=0)  # (state,)
+        flying = st.left > 0
+        count = flying.sum(axis=0)
         nth = np.arange(picks)[None, :] * count[:, None] // picks  # (state, pick)
         slot = np.argsort(~flying, axis=0, kind="stable").T  # flying slots first, in order
         picked = np.take_along_axis(slot, nth, axis=1)
-        self.picked_row = (self.side_of[:, None] * p + picked).reshape(-1)
-        self.picked_left = np.take_along_axis(digits.T, picked, axis=1).reshape(-1)
+        self.picked_row = (st.side_of[:, None] * p + picked).reshape(-1)
+        self.picked_left = np.take_along_axis(st.left.T, picked, axis=1).reshape(-1)
+        self.picked_can = np.take_along_axis(self.can.T, picked, axis=1).reshape(-1)
         self.picked_fail = self.collision_fail.take(
             self.picked_row * self.t.width + self.picked_left
         )
-        # Each plane's own clicks left and chance to fail, as ``lefts`` reads it.
-        layout_rows = self.side_of * p + np.arange(p)[:, None]
-        self.collision_fails = _spread(
-            self.collision_fail.take(layout_rows * self.t.width + digits), h, np.float64
-        ).reshape(-1)
 
-    def _score_tables(self, digits: Ints) -> None:
+    def _score_tables(self) -> None:
         """ "Victory!" by state: the points of the planes still flying and of those lost,
         and how many are lost (an empty slot is worth nothing and is never lost)."""
-        p, h = self.slots, self.stride
+        st, p = self.states, self.slots
         self.row_points = self._by_row(self.f.points.astype(np.int64))
-        points = self.row_points.reshape(2, p)[self.side_of].T
+        points = self.row_points.reshape(2, p)[st.side_of].T
         present = self._by_row(np.ones(self.f.count, dtype=bool)).reshape(2, p)
-        lost = (digits == 0) & present[self.side_of].T
-        self.flying_points = _spread((points * (digits > 0)).sum(axis=0), h)
-        self.lost_points = _spread((points * lost).sum(axis=0), h)
-        self.lost_planes = _spread(lost.sum(axis=0), h)
+        lost = (st.left == 0) & present[st.side_of].T
+        self.flying_points = (points * (st.left > 0)).sum(axis=0)
+        self.lost_points = (points * lost).sum(axis=0)
+        self.lost_planes = lost.sum(axis=0)
 
     # --- the turn sequence --------------------------------------------------------------
     def play(self) -> FightState:
         """Play every run to its end and return how each one ended."""
         going: Bools = np.ones(len(self.run), dtype=bool)
         turn = 0
-        all_a, all_b = self.all_down.tolist()
+        from_a, from_b = self.states.flying_from.tolist()
         for turn in range(1, self.s["max_turns"] + 1):
             self._keep(going)
             if not len(self.run):
                 break
+            if self.policy != PLAIN:  # "once per turn": fate spent last turn may be again
+                self.code = self.new_turn.take(self.code)
             bits = np.frombuffer(self.rng.bytes(-(-len(self.run) // 8)), dtype=np.uint8)
             b_first = np.unpackbits(bits, count=len(self.run)).view(bool)
             self._redline()
             self._collisions()
             self._volleys(b_first)
-            going = self.code[0] != all_a
-            going &= self.code[1] != all_b
+            going = self.code[0] >= from_a
+            going &= self.code[1] >= from_b
             self._retire(~going, turn, timed_out=False)
         self._keep(going)
         self._retire(np.ones(len(self.run), dtype=bool), turn, timed_out=True)
@@ -244,7 +340,8 @@ class CodedFight(TableBatch):
         """How every fight ended, from both squadrons' final states. "Victory!": a side
         scores its planes still flying, and 2x the points of each enemy plane a shot
         brought down, 1x for one lost otherwise (to a hazard)."""
-        r, (a, b), p = self.result, self.final_code, self.slots
+        p = self.slots
+        r, (a, b) = self.result, self.final_code // self.states.stride
         by_hazard = self.hazard_down.reshape(2, p, -1)
         points = (by_hazard * self.row_points.reshape(2, p, 1)).sum(axis=1)
         planes = by_hazard.sum(axis=1)
@@ -253,9 +350,11 @@ class CodedFight(TableBatch):
             r.victory[:, side] += 2 * self.lost_points.take(enemy)
             r.victory[:, side] -= points[1 - side]
             r.shot_down[:, side] = self.lost_planes.take(enemy) - planes[1 - side]
-        left = np.stack([self.lefts.take(self.final_code[self.row_side[row]] + self.row_slot[row])
-                         for row in self.row_of.tolist()])
+        at = [(a, b)[self.row_side[row]] + self.slot_at[row] for row in self.row_of.tolist()]
+        left = np.stack([self.lefts.take(cell) for cell in at])
         r.damage[:] = (self.f.ko[:, None] - left).T
+        if self.policy != PLAIN:
+            r.fate_used[:] = np.stack([self.fate_spent.take(cell) for cell in at]).T
         return r
 
     # --- movement hazards ---------------------------------------------------------------
@@ -268,11 +367,11 @@ class CodedFight(TableBatch):
         found = success_cells(self.rng, self.s["redline"], 2 * self.slots * runs)
         rows, fights = np.divmod(found, runs)
         cells = self.row_side.take(rows) * runs + fights
-        plane = code.take(cells) + self.row_slot.take(rows)  # where tables read the plane
+        plane = code.take(cells) // self.states.stride + self.slot_at.take(rows)
         failed = (self.rng.random(len(found)) < self.redline_fails.take(plane)).nonzero()[0]
         rows, cells, plane = rows.take(failed), cells.take(failed), plane.take(failed)
         # Two planes of a squadron may fail in one fight: ``subtract.at`` takes both.
-        np.subtract.at(code, cells, self.place.take(rows))
+        np.subtract.at(code, cells, self.click.take(rows))
         down = (self.lefts.take(plane) == 1).nonzero()[0]
         if len(down):
             runs_down = self.run.take(fights.take(failed).take(down))
@@ -280,20 +379,21 @@ class CodedFight(TableBatch):
 
     def _collisions(self) -> None:
         """ "Collisions with Other Planes": each plane may end overlapping a random enemy,
-        resolved in plane order, round ``k`` taking each fight's k-th collision."""
+        resolved in plane order, round ``k`` taking each fight's k-th collision; an Ace
+        spending fate defensively avoids a serious one (``collision_lefts_with_fate``)."""
         if not self.s["collision"]:
             return
-        runs, code = len(self.run), self.code.reshape(-1)
+        runs, code, width = len(self.run), self.code.reshape(-1), self.t.width
         fights, figs, draws, rounds = collision_rounds(self.rng, self.s["collision"], runs,
                                                        self.f.count)
         rows = self.row_of.take(figs)
         side = self.row_side.take(rows)
         own_cells = side * runs + fights
         foe_cells = (1 - side) * runs + fights
-        slot_of = self.row_slot.take(rows)
-        place_of = self.place.take(rows)
-        width = self.t.width
-        after_a_of, after_b_of, down_of = collision_lefts(width)
+        slot_of = self.slot_at.take(rows)
+        click_of = self.click.take(rows)
+        fate = self.policy == DEFENSIVE
+        tables = collision_lefts_with_fate(width) if fate else (*collision_lefts(width), None)
         # The part of each collision's table cell its draws settle alone: a 2 on either
         # check (``collisions.check_results``); the checks' other failures depend on the
         # planes' clicks left, known only in its round.
@@ -303,27 +403,34 @@ class CodedFight(TableBatch):
         for lo, hi in rounds:
             a, own, foe = rows[lo:hi], own_cells[lo:hi], foe_cells[lo:hi]
             mine, theirs = code.take(own), code.take(foe)
-            plane = mine + slot_of[lo:hi]  # where tables read plane a
+            plane = mine // self.states.stride + slot_of[lo:hi]  # where tables read plane a
             left_a = self.lefts.take(plane)
             # The enemy overlapped: a random one still flying. With none (an enemy at 0
             # clicks), or the plane itself shot down, nothing happens.
-            picked = theirs // self.stride * self.picks + picks[lo:hi]
+            picked = theirs // self.states.stride * self.picks + picks[lo:hi]
             b, left_b = self.picked_row.take(picked), self.picked_left.take(picked)
             cell = (draws[1, lo:hi] >= self.collision_fails.take(plane)) * (3 * width * width)
             cell += (draws[2, lo:hi] >= self.picked_fail.take(picked)) * (width * width)
             cell += cells[lo:hi]
             cell += left_a * width
             cell += left_b
-            after_a, after_b = after_a_of.take(cell), after_b_of.take(cell)
-            down = down_of.take(cell)
-            code[own] = mine - (left_a - after_a) * place_of[lo:hi]
-            code[foe] = theirs - (left_b - after_b) * self.place.take(b)
+            if fate:
+                cell += (2 * self.cans.take(plane) + self.picked_can.take(picked)) * (
+                    9 * width * width)
+            after_a, after_b = tables[0].take(cell), tables[1].take(cell)
+            code[own] = mine - (left_a - after_a) * click_of[lo:hi]
+            code[foe] = theirs - (left_b - after_b) * self.click.take(b)
+            if tables[3] is not None:
+                spent = tables[3].take(cell)
+                code[own] += (spent & 1) * self.spend.take(a)
+                code[foe] += (spent >> 1) * self.spend.take(b)
+            down = tables[2].take(cell)
             downed = (down != 0).nonzero()[0]
             if len(downed):
-                for bit, plane in ((1, a), (2, b)):
+                for bit, plane_rows in ((1, a), (2, b)):
                     hit = downed[(down.take(downed) & bit) != 0]
                     run = self.run.take(fights[lo:hi].take(hit))
-                    self.hazard_down[plane.take(hit), run] = True
+                    self.hazard_down[plane_rows.take(hit), run] = True
 
     # --- shooting -----------------------------------------------------------------------
     def _volleys(self, b_first: Bools) -> None:
@@ -349,30 +456,36 @@ class CodedFight(TableBatch):
     ) -> Ints:
         """ "Combat": a plane of the ``shooter`` squadrons shoots at the enemy with the
         fewest clicks left (ties to the first), one draw per fight, ``bucket`` its first
-        byte; returns the enemy squadrons' codes after the shot. ``shooter_is``: where the
-        shooter is squadron A, and B.
+        byte; returns the enemy squadrons' codes after the shot (and brings ``shooter`` up
+        to date where its Ace spent fate on it). ``shooter_is``: where the shooter is
+        squadron A, and B.
 
-        When few fights can see a hit (a low chance of the shot, or a plane slot with this
-        weapon in one squadron only), only those are looked at: the draw is in a bucket
-        that hits for some state (``shot.first_hit``) and the shooter has the weapon. The
-        others would score no hits and draw nothing more, so the fights are the same."""
+        When few fights can see an outcome other than 0 (a low chance of the shot, or a
+        plane slot with this weapon in one squadron only), only those are looked at: the
+        draw is in a bucket where some state has one (``shot.first_hit``) and the shooter
+        has the weapon. The others would have outcome 0 and draw nothing more, so the
+        fights are the same."""
         if shot.sparse:
             chosen = bucket >= shot.first_hit
             if shot.fires != (True, True):
                 chosen &= shooter_is[shot.fires.index(True)]
             fights = chosen.nonzero()[0]
-            shooter, foes, bucket = shooter.take(fights), enemy.take(fights), bucket.take(fights)
+            mine, foes, bucket = shooter.take(fights), enemy.take(fights), bucket.take(fights)
         else:
-            foes = enemy
-        row = shot.rows.take(shooter)
+            mine, foes = shooter, enemy
+        row = shot.rows.take(mine)
         row += self.target_row.take(foes)
         row += bucket
-        hits = shot.table.hits.take(row)
-        unsure = (hits == UNSURE).nonzero()[0]
+        outcome = shot.table.hits.take(row)
+        unsure = (outcome == UNSURE).nonzero()[0]
         if len(unsure):
-            hits[unsure] = shot.table.settle(row.take(unsure), self.rng.random(len(unsure)))
-        foes += hits
+            outcome[unsure] = shot.table.settle(row.take(unsure), self.rng.random(len(unsure)))
+        if shot.spent is not None:  # a shot taken: the shooter's Ace spends fate, if it can
+            taken = (outcome != 0).nonzero()[0]
+            at = fights.take(taken) if shot.sparse else taken
+            shooter[at] = shot.spent.take(mine.take(taken))
+        foes += outcome
         if shot.sparse:
-            enemy[fights] = self.after_hits.take(foes)
+            enemy[fights] = self.after.take(foes)
             return enemy
-        return np.asarray(self.after_hits.take(foes))
+        return np.asarray(self.after.take(foes))

@@ -121,3 +121,34 @@ def collision_lefts(width: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     for table in tables:
         table.flags.writeable = False  # shared by every fight of this width
     return tables
+
+
+@cache
+def collision_lefts_with_fate(width: int) -> tuple[np.ndarray, ...]:
+    """As ``collision_lefts``, when Aces use fate defensively: read at
+    ``((2 * can_a + can_b) * 9 + 3 * check_a + check_b) * width**2 + left_a * width +
+    left_b``, where ``can_a``/``can_b`` say whether each pilot is an Ace able to use fate.
+    A serious collision is then avoided completely by plane a's Ace, or else plane b's
+    ("Fate"); the fourth table says who spent fate (bit 0: a, bit 1: b)."""
+    plain_a, plain_b, plain_down = collision_lefts(width)
+    size = 9 * width * width
+    after_a, after_b, down = (np.tile(t, 4) for t in (plain_a, plain_b, plain_down))
+    spent = np.zeros(4 * size, dtype=np.int64)
+    checks = np.arange(size) // (width * width)
+    serious = (checks // 3 == CRITICAL) | (checks % 3 == CRITICAL)
+    lefts = np.arange(size) % (width * width)
+    left_a, left_b = lefts // width, lefts % width
+    flying = (left_a > 0) & (left_b > 0)
+    for can_a in (0, 1):
+        for can_b in (0, 1):
+            part = slice((2 * can_a + can_b) * size, (2 * can_a + can_b + 1) * size)
+            who = 1 if can_a else 2 if can_b else 0
+            avoided = serious & flying & bool(who)
+            after_a[part] = np.where(avoided, left_a, after_a[part])
+            after_b[part] = np.where(avoided, left_b, after_b[part])
+            down[part] = np.where(avoided, 0, down[part])
+            spent[part] = np.where(avoided, who, 0)
+    tables = after_a, after_b, down, spent
+    for table in tables:
+        table.flags.writeable = False  # shared by every fight of this width
+    return tables

@@ -10,7 +10,9 @@ shot becomes one uniform draw against the table row of its (clicks left, target)
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import cache
+from math import comb
 
 import numpy as np
 
@@ -124,3 +126,91 @@ def shot_chances(
     cdf[np.broadcast_to(never[..., None, :], cdf.shape)] = NEVER
     cdf[..., targets, :] = NEVER
     return cdf.reshape(*gunnery.shape[:-1], width * (targets + 1), columns)
+
+
+# How a shot's outcome is numbered when an Ace's fate is in play (``fate_shot_chances``).
+PLAIN, OFFENSIVE, DEFENSIVE = "none", "offensive", "defensive"
+
+
+@cache
+def defended_chances(dice: int, target: int) -> tuple[tuple[Fraction, ...], tuple[Fraction, ...]]:
+    """Exact chances of a shot at an Ace who defends with fate ("Fate": a hit other than a
+    natural six is cancelled): (P(h hits, all natural sixes), so not defended, for h in
+    0..dice; P(s natural sixes and another hit, so defended down to s) for s in 0..dice).
+    A die is a six with chance 1/6, another hit with (6 - target) / 6, a miss otherwise."""
+    six, miss, other = Fraction(1, 6), Fraction(target - 1, 6), Fraction(6 - target, 6)
+    kept = tuple(comb(dice, s) * six**s * miss ** (dice - s) for s in range(dice + 1))
+    cut = tuple(comb(dice, s) * six**s * ((miss + other) ** (dice - s) - miss ** (dice - s))
+                for s in range(dice + 1))
+    return kept, cut
+
+
+@cache
+def _outcome_split(most: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(dice, target number) tables of ``hit_chances`` and ``defended_chances``, as floats,
+    for 0..most dice against 1..6."""
+    hits = np.zeros((most + 1, 7, most + 1))
+    kept, cut = np.zeros_like(hits), np.zeros_like(hits)
+    for dice in range(most + 1):
+        for target in range(1, 7):
+            hits[dice, target, : dice + 1] = [float(x) for x in hit_chances(dice, target)]
+            k, c = defended_chances(dice, target)
+            kept[dice, target, : dice + 1] = [float(x) for x in k]
+            cut[dice, target, : dice + 1] = [float(x) for x in c]
+    return hits, kept, cut
+
+
+def fate_outcomes(policy: str, most_dice: int) -> int:
+    """How many outcomes a shot has under a fate ``policy``: ``PLAIN`` h hits (outcome h);
+    ``OFFENSIVE`` not taken (0) or taken with h hits (1 + h), as the shooter spends fate
+    only on a shot it takes; ``DEFENSIVE`` h hits, all natural sixes or none (h), or
+    defended down to s natural sixes (most_dice + 1 + s), as the target spends fate then."""
+    return {PLAIN: most_dice + 1, OFFENSIVE: most_dice + 2, DEFENSIVE: 2 * most_dice + 2}[
+        policy
+    ]
+
+
+def fate_shot_chances(
+    gunnery: np.ndarray,
+    silhouettes: np.ndarray,
+    fate_dice: np.ndarray,
+    chance: float,
+    rear_arc: float,
+    point_blank: float,
+    policy: str,
+    most_dice: int,
+) -> np.ndarray:
+    """Cumulative chances of a shot's outcomes (numbered as ``fate_outcomes`` says) for a
+    plane with ``gunnery`` (width,) dice by clicks left, adding ``fate_dice`` (values,)
+    offensive fate dice, at each enemy of ``silhouettes`` (targets,), which can defend with
+    fate (``DEFENSIVE``, second of each target's two rows) or cannot.
+
+    Row ``((left * values + value) * (targets + 1) + target) * defends + can``, with
+    ``target == targets`` for "no enemy flying", where (as for a shooter shot down or
+    without this weapon) the shot is not taken. A column past a row's last possible
+    outcome is ``NEVER``."""
+    width, targets, values = len(gunnery), len(silhouettes), len(fate_dice)
+    defends = 2 if policy == DEFENSIVE else 1
+    outcomes = fate_outcomes(policy, most_dice)
+    split, kept, cut = _outcome_split(most_dice)
+    n = most_dice + 1
+    taken = 1 if policy == OFFENSIVE else 0  # a shot taken with h hits is outcome taken + h
+    fires = gunnery > 0
+    chances = np.zeros((width, values, targets + 1, defends, outcomes))
+    chances[..., 0] = 1.0
+    chances[fires, :, :targets, :, 0] = 1 - chance
+    dice_base = np.where(fires, gunnery, 0).astype(np.intp)[:, None] + fate_dice[None, :]
+    for extra, p_extra in ((0, 1 - rear_arc), (1, rear_arc)):
+        for closer, p_closer in ((0, 1 - point_blank), (1, point_blank)):
+            to_hit = np.minimum(np.maximum(silhouettes.astype(np.intp) - closer, 1), 6)
+            weight = chance * p_extra * p_closer * fires[:, None, None, None]
+            index = ((dice_base + extra)[:, :, None], to_hit[None, None, :])
+            chances[:, :, :targets, 0, taken : taken + n] += weight * split[index]
+            if policy == DEFENSIVE:
+                chances[:, :, :targets, 1, :n] += weight * kept[index]
+                chances[:, :, :targets, 1, n:] += weight * cut[index]
+    rows = chances.reshape(-1, outcomes)
+    cdf = np.cumsum(rows[:, :-1], axis=1)
+    after = np.cumsum(rows[:, ::-1], axis=1)[:, ::-1][:, 1:]  # chance of a later outcome
+    cdf[after == 0] = NEVER
+    return cdf

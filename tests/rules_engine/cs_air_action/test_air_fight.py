@@ -191,3 +191,15 @@ def test_the_table_fight_plays_the_same_fights_as_the_general_one(scenario):
         # Two 99.9% intervals of independent samples overlap unless the means differ.
         margin = 3.3 * (one.high - one.low + two.high - two.low) / (2 * 1.96)
         assert abs(one.value - two.value) <= margin
+
+
+@pytest.mark.parametrize("scenario", [{"fate": "defensive"}, {"ace_shots_roll": "ace_attack"}])
+def test_the_general_fight_plays_a_squadron_larger_than_the_aces_it_meets(scenario):
+    """Squadron A's third plane has no counterpart in squadron B's two Aces; the general
+    fight once looked for one past the last plane and raised an IndexError."""
+    aces = json.loads((ROOT / "docs/examples/cs-air-action/aces-300.json").read_text())
+    forces = build_forces(CATALOGUE, B, aces)
+    state = Fight(forces, read_scenario(SCENARIO, scenario), 500, rng(1)).play()
+    assert state.shot_down.sum() > 0
+    report = simulate(CATALOGUE, B, aces, scenario, 300, 1)
+    assert report["runs"] == 300
