@@ -7,7 +7,9 @@ Air Action fights per second (vectorised, in one batch: ``play_fight``, which pl
 squadrons, with no Aces, with ``CodedFight``), a whole in-process ``simulate()`` of
 1,000 runs (the size an API call asks for), and the speed-up over ``fair_fight``: the same
 fight written as well as plain Python allows (lists built once, ``random.Random``, no numpy
-in the loop), one fight at a time.
+in the loop), one fight at a time. Then the same for two Aces spending fate defensively
+against the 200-point squadron, with the general ``Fight`` beside it (which played every
+fight with fate before ``CodedFight`` numbered fate too).
 
 Every figure is CPU time (``time.process_time``: other work on a shared machine does not
 count), the best of a few repeats, with wall time beside it. ``--rounds N`` measures the
@@ -34,6 +36,7 @@ from rules_engine.clix.dice import hits
 from rules_engine.clix.scenario import read_scenario
 from rules_engine.cs_air_action import simulate
 from rules_engine.cs_air_action.batch import play_fight
+from rules_engine.cs_air_action.fight import Fight
 from rules_engine.cs_air_action.forces import Forces, build_forces
 from rules_engine.cs_air_action.scenario import SCENARIO
 from rules_engine.cs_air_action.simulation import outcome_codes
@@ -275,6 +278,7 @@ def main() -> None:
         if args.rounds > 1:
             print(f"round {round_number} of {args.rounds}:")
         ratios.append(_compare(catalogue, squadron_a, squadron_b, forces, scenario, args))
+    _fate_figures(catalogue, squadron_b, args)
     if args.rounds > 1:
         for clock, index in (("CPU", 0), ("wall", 1)):
             each = sorted(r[index] for r in ratios)
@@ -283,6 +287,28 @@ def main() -> None:
                 f"{each[len(each) // 2]:.1f}x, lowest {each[0]:.1f}x, each "
                 + ", ".join(f"{r[index]:.1f}x" for r in ratios)
             )
+
+
+def _fate_figures(catalogue: Any, squadron_b: Any, args: argparse.Namespace) -> None:
+    """Two Aces (``aces-300``) spending fate defensively against ``squadron_b``: the fight
+    ``play_fight`` picks, the general ``Fight`` and the fair loop, at ``args.runs`` runs."""
+    aces = json.loads((EXAMPLES / "aces-300.json").read_text())
+    scenario = read_scenario(SCENARIO, {"fate": "defensive"})
+    forces = build_forces(catalogue, aces, squadron_b)
+    fast = _timed(lambda: play_fight(forces, scenario, args.runs, rng(7)), repeat=5)
+    general = _timed(lambda: Fight(forces, scenario, args.runs, rng(7)).play(), repeat=3)
+    slow = _timed(lambda: fair_outcomes(forces, scenario, args.fair_runs, 7), repeat=3)
+    print(
+        f"two Aces spending fate defensively, {args.runs:,} runs in one batch: "
+        f"{_rate(args.runs, fast)}; the general Fight {_rate(args.runs, general)}; "
+        f"the fair loop {_rate(args.fair_runs, slow)}"
+    )
+    ratio = [(args.runs / fast[i]) / (args.fair_runs / slow[i]) for i in (0, 1)]
+    over_general = [general[i] / fast[i] for i in (0, 1)]
+    print(
+        f"speed-up with fate over the fair loop: {ratio[0]:.1f}x CPU ({ratio[1]:.1f}x wall); "
+        f"over the general Fight: {over_general[0]:.1f}x CPU ({over_general[1]:.1f}x wall)"
+    )
 
 
 def _compare(

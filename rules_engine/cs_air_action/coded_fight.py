@@ -193,12 +193,9 @@ class CodedFight(TableBatch):
         for gunnery, chance in ((t.front, s["in_range"]), (t.rear, s["rear_shot"])):
             if not chance:
                 continue
-            by_row = self._by_row(gunnery)
-            parts = [
-                fate_shot_chances(by_row[row], silhouettes[1 - self.side[row]], offered,
-                                  chance, s["rear_arc"], s["point_blank"], self.policy, dice)
-                for row in range(2 * p)
-            ]
+            parts = fate_shot_chances(self._by_row(gunnery), silhouettes[1 - self.side],
+                                      offered, chance, s["rear_arc"], s["point_blank"],
+                                      self.policy, dice)
             for slot in range(p):
                 table = ShotTable.of(np.concatenate((parts[slot], parts[slot + p])))
                 if table.fires:
@@ -218,8 +215,8 @@ class CodedFight(TableBatch):
         st, p, h = self.states, self.slots, self.states.stride
         flying = st.left > 0
         target = np.where(flying, st.left, np.iinfo(np.int64).max).argmin(axis=0)
-        fewest = np.take_along_axis(st.left, target[None, :], axis=0)[0]
-        can = np.take_along_axis(self.can, target[None, :], axis=0)[0]
+        every = np.arange(st.count)
+        fewest, can = st.left[target, every], self.can[target, every]
         values, defends = len(self._fate_dice()), 2 if self.policy == DEFENSIVE else 1
         if self.policy != PLAIN:
             target = np.where(fewest > 0, target, p)
@@ -274,10 +271,11 @@ class CodedFight(TableBatch):
         count = flying.sum(axis=0)
         nth = np.arange(picks)[None, :] * count[:, None] // picks  # (state, pick)
         slot = np.argsort(~flying, axis=0, kind="stable").T  # flying slots first, in order
-        picked = np.take_along_axis(slot, nth, axis=1)
+        state = np.arange(st.count)[:, None]
+        picked = slot[state, nth]
         self.picked_row = (st.side_of[:, None] * p + picked).reshape(-1)
-        self.picked_left = np.take_along_axis(st.left.T, picked, axis=1).reshape(-1)
-        self.picked_can = np.take_along_axis(self.can.T, picked, axis=1).reshape(-1)
+        self.picked_left = st.left[picked, state].reshape(-1)
+        self.picked_can = self.can[picked, state].reshape(-1)
         self.picked_fail = self.collision_fail.take(
             self.picked_row * self.t.width + self.picked_left
         )

@@ -181,36 +181,38 @@ def fate_shot_chances(
     most_dice: int,
 ) -> np.ndarray:
     """Cumulative chances of a shot's outcomes (numbered as ``fate_outcomes`` says) for a
-    plane with ``gunnery`` (width,) dice by clicks left, adding ``fate_dice`` (values,)
-    offensive fate dice, at each enemy of ``silhouettes`` (targets,), which can defend with
-    fate (``DEFENSIVE``, second of each target's two rows) or cannot.
+    plane with ``gunnery`` (..., width) dice by clicks left, adding ``fate_dice`` (values,)
+    offensive fate dice, at each enemy of ``silhouettes`` (..., targets), which can defend
+    with fate (``DEFENSIVE``, second of each target's two rows) or cannot. Leading axes,
+    if any, stand for shooters, as in ``shot_chances``.
 
     Row ``((left * values + value) * (targets + 1) + target) * defends + can``, with
     ``target == targets`` for "no enemy flying", where (as for a shooter shot down or
     without this weapon) the shot is not taken. A column past a row's last possible
     outcome is ``NEVER``."""
-    width, targets, values = len(gunnery), len(silhouettes), len(fate_dice)
-    defends = 2 if policy == DEFENSIVE else 1
+    lead, width, targets = gunnery.shape[:-1], gunnery.shape[-1], silhouettes.shape[-1]
+    values, defends = len(fate_dice), 2 if policy == DEFENSIVE else 1
     outcomes = fate_outcomes(policy, most_dice)
     split, kept, cut = _outcome_split(most_dice)
     n = most_dice + 1
     taken = 1 if policy == OFFENSIVE else 0  # a shot taken with h hits is outcome taken + h
     fires = gunnery > 0
-    chances = np.zeros((width, values, targets + 1, defends, outcomes))
+    chances = np.zeros((*lead, width, values, targets + 1, defends, outcomes))
     chances[..., 0] = 1.0
-    chances[fires, :, :targets, :, 0] = 1 - chance
-    dice_base = np.where(fires, gunnery, 0).astype(np.intp)[:, None] + fate_dice[None, :]
+    chances[..., :targets, :, 0] -= chance * fires[..., None, None, None]
+    dice = (np.where(fires, gunnery, 0).astype(np.intp)[..., None] + fate_dice)[..., None]
+    on = fires[..., None, None, None]
     for extra, p_extra in ((0, 1 - rear_arc), (1, rear_arc)):
         for closer, p_closer in ((0, 1 - point_blank), (1, point_blank)):
             to_hit = np.minimum(np.maximum(silhouettes.astype(np.intp) - closer, 1), 6)
-            weight = chance * p_extra * p_closer * fires[:, None, None, None]
-            index = ((dice_base + extra)[:, :, None], to_hit[None, None, :])
-            chances[:, :, :targets, 0, taken : taken + n] += weight * split[index]
+            weight = chance * p_extra * p_closer * on
+            index = (dice + extra, to_hit[..., None, None, :])  # (..., width, values, targets)
+            chances[..., :targets, 0, taken : taken + n] += weight * split[index]
             if policy == DEFENSIVE:
-                chances[:, :, :targets, 1, :n] += weight * kept[index]
-                chances[:, :, :targets, 1, n:] += weight * cut[index]
-    rows = chances.reshape(-1, outcomes)
-    cdf = np.cumsum(rows[:, :-1], axis=1)
-    after = np.cumsum(rows[:, ::-1], axis=1)[:, ::-1][:, 1:]  # chance of a later outcome
+                chances[..., :targets, 1, :n] += weight * kept[index]
+                chances[..., :targets, 1, n:] += weight * cut[index]
+    rows = chances.reshape(*lead, -1, outcomes)
+    cdf = np.cumsum(rows[..., :-1], axis=-1)
+    after = np.cumsum(rows[..., ::-1], axis=-1)[..., ::-1][..., 1:]  # chance of a later one
     cdf[after == 0] = NEVER
     return cdf
