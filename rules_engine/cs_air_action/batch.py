@@ -13,7 +13,8 @@ from typing import Any
 
 import numpy as np
 
-from rules_engine.cs_air_action.coded_fight import CodedFight, plays_by_code
+from rules_engine.cs_air_action.coded_fight import CodedFight
+from rules_engine.cs_air_action.coded_states import plays_by_code
 from rules_engine.cs_air_action.fight import Fight, FightState
 from rules_engine.cs_air_action.forces import Forces
 from rules_engine.cs_air_action.table_fight import TableFight

@@ -22,7 +22,13 @@ from typing import Any
 import numpy as np
 
 from rules_engine.clix.arrays import Bools, Ints
-from rules_engine.cs_air_action.coded_states import SquadronStates
+from rules_engine.cs_air_action.coded_states import (
+    SquadronStates,
+    fate_policy,
+    fate_spends,
+    most_dice,
+    stride_of,
+)
 from rules_engine.cs_air_action.collisions import (
     CRITICAL_CHANCE,
     collision_lefts,
@@ -38,76 +44,14 @@ from rules_engine.cs_air_action.shot_tables import (
     PLAIN,
     UNSURE,
     ShotTable,
-    fate_outcomes,
     fate_shot_chances,
     turn_buckets,
 )
 from rules_engine.cs_air_action.table_fight import TableBatch, collision_rounds, success_cells
 
-# States of both squadrons times ``stride``: the length of each state table. Three planes a
-# side (a 200-point squadron) take a few thousand, two Aces using fate among them tens of
-# thousands; past this, ``TableFight`` or ``Fight``.
-MAX_TABLE_CELLS = 1 << 17
 # Below this share of fights that can see a hit, a shot looks at those fights only: picking
 # them out costs about as much as looking at 60% more fights.
 SPARSE_SHARE = 0.4
-
-
-def fate_policy(forces: Forces, scenario: dict[str, Any]) -> str:
-    """How Aces use fate in this fight: ``PLAIN`` when none can."""
-    if scenario["fate"] == "none" or not forces.ace_fate.any():
-        return PLAIN
-    return OFFENSIVE if scenario["fate"] == "offensive" else DEFENSIVE
-
-
-def fate_spends(forces: Forces, policy: str) -> Ints:
-    """How many times each figure's Ace can spend fate: until its fate value, which each
-    spending clicks down, reaches 0 (the dial's knock-out column at the latest)."""
-    if policy == PLAIN:
-        return np.zeros(forces.count, dtype=np.int64)
-    fate = forces.ace_fate
-    exhausted = fate <= 0
-    return np.asarray(np.where(exhausted.any(axis=1), exhausted.argmax(axis=1), fate.shape[1] - 1))
-
-
-def most_dice(forces: Forces, policy: str) -> int:
-    """The most dice one shot rolls: the largest gunnery, +1 in the rear arc, + the largest
-    fate value when Aces spend it on their shots."""
-    gunnery = int(max(forces.front.max(initial=0), forces.rear.max(initial=0))) + 1
-    return gunnery + (int(forces.ace_fate.max(initial=0)) if policy == OFFENSIVE else 0)
-
-
-def state_counts(forces: Forces, policy: str = PLAIN) -> tuple[int, int]:
-    """How many states each squadron can be in: the product of (clicks to shoot down + 1)
-    over its planes, times (fate spendings + 1) * 2 over its Aces when fate is in play."""
-    counts = [1, 1]
-    spends = fate_spends(forces, policy).tolist()
-    for side, ko, fate in zip(forces.side.tolist(), forces.ko.tolist(), spends, strict=True):
-        counts[side] *= (ko + 1) * ((fate + 1) * 2 if fate else 1)
-    return counts[0], counts[1]
-
-
-def _stride(forces: Forces, policy: str) -> int:
-    """Entries per state in a state table: one per outcome of a shot."""
-    return fate_outcomes(policy, most_dice(forces, policy))
-
-
-def plays_by_code(forces: Forces, scenario: dict[str, Any]) -> bool:
-    """Whether ``CodedFight`` plays this fight: shooters aim at the weakest enemy, no Ace
-    shoots with its attack value, every Ace's fate runs out on its dial (as a dial's knock-
-    out click does), and the squadrons are small enough for its tables."""
-    ace_attack = (
-        scenario["ace_shots_roll"] == "ace_attack"
-        and forces.ace_pilot is not None
-        and bool(forces.ace_pilot.any())
-    )
-    if scenario["targeting"] != "weakest" or ace_attack:
-        return False
-    policy = fate_policy(forces, scenario)
-    if policy != PLAIN and not (forces.ace_fate <= 0).any(axis=1).all():
-        return False
-    a, b = state_counts(forces, policy)
-    return (a + b) * _stride(forces, policy) <= MAX_TABLE_CELLS
 
 
 class _Shot:
@@ -144,7 +88,7 @@ class CodedFight(TableBatch):
         self.policy = fate_policy(forces, scenario)
         super().__init__(forces, scenario, runs, rng)
         self.states = st = SquadronStates.number(
-            forces, self.row_of, self.slots, _stride(forces, self.policy),
+            forces, self.row_of, self.slots, stride_of(forces, self.policy),
             fate_spends(forces, self.policy),
         )
         self.code = np.repeat(st.full[:, None], runs, axis=1)

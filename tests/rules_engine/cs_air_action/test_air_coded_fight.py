@@ -17,12 +17,8 @@ from hypothesis import strategies as st
 from rules_engine import load_catalogue
 from rules_engine.clix.scenario import read_scenario
 from rules_engine.cs_air_action.batch import play_fight
-from rules_engine.cs_air_action.coded_fight import (
-    CodedFight,
-    fate_policy,
-    plays_by_code,
-    state_counts,
-)
+from rules_engine.cs_air_action.coded_fight import CodedFight
+from rules_engine.cs_air_action.coded_states import fate_policy, plays_by_code, state_counts
 from rules_engine.cs_air_action.collisions import (
     CRITICAL,
     CRITICAL_CHANCE,
