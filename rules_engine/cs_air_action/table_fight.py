@@ -85,9 +85,10 @@ def collision_rounds(
 
 
 class TableBatch:
-    """One batch of fights without fate, every run advancing together: what both table
-    implementations share (the dial tables, the squadrons' layout, the shot tables and how
-    a collision ends). A subclass holds the fights' state and plays them (``play``).
+    """One batch of fights whose shots are table draws, every run advancing together: what
+    ``TableFight`` and ``coded_fight.CodedFight`` share (the dial tables, the squadrons'
+    layout, the shot tables and how a collision ends). A subclass holds the fights' state
+    and plays them (``play``).
 
     Each squadron takes ``slots`` rows of the layout (slots of the smaller squadron past
     its planes stay empty: no plane, never flying), squadron A first. ``run`` is the run
