@@ -11,12 +11,17 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 
 import icepool
+import numpy as np
 
+from rules_engine.clix.arrays import Floats, Ints
 from rules_engine.clix.dice import two_d6_weights
 
 CRITICAL_FAILURE_TOTAL = 2
+CRITICAL_CHANCE = 1 / 36  # a total of 2 on 2d6
+CRITICAL, FAILED, PASSED = 0, 1, 2  # a pilot check's result, as ``check_results`` gives it
 
 
 def check_fails(total: int, piloting: int) -> bool:
@@ -79,3 +84,71 @@ def collision_outcomes(
         icepool.Die(dict(dist_a)), icepool.Die(dict(dist_b)), Fraction(serious, total),
         Fraction(destroyed_a, total), Fraction(destroyed_b, total),
     )
+
+
+def check_results(draws: Floats, fails: Floats) -> Ints:
+    """Pilot checks settled by one uniform draw each: ``CRITICAL`` (a 2, chance 1/36),
+    ``FAILED`` (another failing total) or ``PASSED``, where ``fails`` is each check's chance
+    to fail, the 2 included (``fight_tables.pilot_check_fails``), so at least 1/36."""
+    result = (draws >= CRITICAL_CHANCE).view(np.int8)
+    result += draws >= fails
+    return result
+
+
+@cache
+def collision_lefts(width: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Both planes' clicks left after a collision without fate (``collision_damage``), read
+    at ``((3 * check_a + check_b) * width + left_a) * width + left_b`` for checks as
+    ``check_results`` gives them and clicks left below ``width``; and which planes it shot
+    down (bit 0: plane a, bit 1: plane b). A plane already shot down collides with nothing:
+    with either plane at 0 clicks left, neither changes."""
+    after = np.zeros((2, 3, 3, width, width), dtype=np.int64)
+    for a in (CRITICAL, FAILED, PASSED):
+        for b in (CRITICAL, FAILED, PASSED):
+            serious = CRITICAL in (a, b)
+            for left_a in range(width):
+                for left_b in range(width):
+                    da, db = collision_damage(a != PASSED, b != PASSED, serious, left_a,
+                                              left_b, False)
+                    flying = left_a > 0 and left_b > 0
+                    after[:, a, b, left_a, left_b] = (
+                        (left_a - da, left_b - db) if flying else (left_a, left_b)
+                    )
+    before = np.stack(np.broadcast_arrays(
+        np.arange(width)[:, None], np.arange(width)[None, :]))[:, None, None]
+    down = ((after == 0) & (before > 0)) * np.array([1, 2]).reshape(2, 1, 1, 1, 1)
+    tables = after[0].reshape(-1), after[1].reshape(-1), down.sum(axis=0).reshape(-1)
+    for table in tables:
+        table.flags.writeable = False  # shared by every fight of this width
+    return tables
+
+
+@cache
+def collision_lefts_with_fate(width: int) -> tuple[np.ndarray, ...]:
+    """As ``collision_lefts``, when Aces use fate defensively: read at
+    ``((2 * can_a + can_b) * 9 + 3 * check_a + check_b) * width**2 + left_a * width +
+    left_b``, where ``can_a``/``can_b`` say whether each pilot is an Ace able to use fate.
+    A serious collision is then avoided completely by plane a's Ace, or else plane b's
+    ("Fate"); the fourth table says who spent fate (bit 0: a, bit 1: b)."""
+    plain_a, plain_b, plain_down = collision_lefts(width)
+    size = 9 * width * width
+    after_a, after_b, down = (np.tile(t, 4) for t in (plain_a, plain_b, plain_down))
+    spent = np.zeros(4 * size, dtype=np.int64)
+    checks = np.arange(size) // (width * width)
+    serious = (checks // 3 == CRITICAL) | (checks % 3 == CRITICAL)
+    lefts = np.arange(size) % (width * width)
+    left_a, left_b = lefts // width, lefts % width
+    flying = (left_a > 0) & (left_b > 0)
+    for can_a in (0, 1):
+        for can_b in (0, 1):
+            part = slice((2 * can_a + can_b) * size, (2 * can_a + can_b + 1) * size)
+            who = 1 if can_a else 2 if can_b else 0
+            avoided = serious & flying & bool(who)
+            after_a[part] = np.where(avoided, left_a, after_a[part])
+            after_b[part] = np.where(avoided, left_b, after_b[part])
+            down[part] = np.where(avoided, 0, down[part])
+            spent[part] = np.where(avoided, who, 0)
+    tables = after_a, after_b, down, spent
+    for table in tables:
+        table.flags.writeable = False  # shared by every fight of this width
+    return tables

@@ -262,9 +262,10 @@ class Fight:
                     for lo, hi, aggressor in groups:
                         side = aggressor if aggressor_turn else 1 - aggressor
                         fig = int(self._lo[side]) + slot
+                        if hi <= lo or fig >= self._hi[side]:  # no plane in the slot
+                            continue
                         ace = front and bool(self.ace_front[fig])
-                        if hi > lo and fig < self._hi[side] and (
-                                ace or table[fig].any()):
+                        if ace or table[fig].any():
                             self._shot(table, chance, lo, hi, side, fig, ace)
 
     def _gunnery(self, table: np.ndarray, lo: int, hi: int, fig: int, ace: bool) -> Ints:

@@ -13,11 +13,11 @@ from rules_engine.clix.arrays import Ints
 from rules_engine.clix.report import run_header, tie_broken
 from rules_engine.clix.samples import sample_figures, sample_notice
 from rules_engine.clix.scenario import describe, read_scenario, with_list_settings
+from rules_engine.cs_air_action.batch import play_fight
 from rules_engine.cs_air_action.forces import Forces, build_forces
 from rules_engine.cs_air_action.planes import SYSTEM
 from rules_engine.cs_air_action.scenario import SCENARIO
 from rules_engine.cs_air_action.settings import FIGHT_SETTINGS
-from rules_engine.cs_air_action.table_fight import play_fight
 from rules_engine.simulation_report import figure_shares, outcome_shares
 from rules_engine.tally import Tally
 

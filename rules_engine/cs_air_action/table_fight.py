@@ -6,14 +6,14 @@ points), played faster by drawing less and touching memory in order:
 - each plane's clicks left are one contiguous row of ``left`` (figures, runs), so every
   operation on a plane runs over consecutive bytes;
 - a shot is one uniform draw per fight against its ``ShotTable`` row (``shot_tables``),
-  instead of separate draws for range, rear arc, point blank and the dice;
+  instead of separate draws for range, rear arc, point blank and the dice; the draw's first
+  byte settles it but about once in 50 (``turn_buckets``);
 - redlining and collisions are rare events: the cells where they happen are drawn directly
   as gaps between successes (geometric draws), not one uniform per plane and fight;
 - the aggressor of each fight is one random bit, and for the shots each fight's planes are
   laid out aggressor first, so one pass over every fight takes the k-th shot of them all.
 
-``play_fight`` plays a batch with this class when it can, and with ``fight.Fight`` when an
-Ace's fate or attack value is in play or shooters pick random targets.
+``batch.play_fight`` picks the class that plays a batch of fights.
 """
 
 from __future__ import annotations
@@ -22,10 +22,10 @@ from typing import Any
 
 import numpy as np
 
-from rules_engine.clix.arrays import Bools, Ints
-from rules_engine.cs_air_action.collisions import CRITICAL_FAILURE_TOTAL
-from rules_engine.cs_air_action.fight import Fight, FightState
-from rules_engine.cs_air_action.fight_tables import fight_tables
+from rules_engine.clix.arrays import Bools, Floats, Ints
+from rules_engine.cs_air_action.collisions import check_results, collision_lefts
+from rules_engine.cs_air_action.fight import FightState
+from rules_engine.cs_air_action.fight_tables import fight_tables, pilot_check_fails
 from rules_engine.cs_air_action.forces import Forces
 from rules_engine.cs_air_action.settings import EVERY_CHECK
 from rules_engine.cs_air_action.shot_tables import (
@@ -33,27 +33,8 @@ from rules_engine.cs_air_action.shot_tables import (
     UNSURE,
     ShotTable,
     shot_chances,
+    turn_buckets,
 )
-
-
-def plays_by_table(forces: Forces, scenario: dict[str, Any]) -> bool:
-    """Whether ``TableFight`` plays this fight: no fate, no Ace's attack, weakest target."""
-    ace_attack = (
-        scenario["ace_shots_roll"] == "ace_attack"
-        and forces.ace_pilot is not None
-        and bool(forces.ace_pilot.any())
-    )
-    fate = scenario["fate"] != "none" and bool(forces.ace_fate.any())
-    return scenario["targeting"] == "weakest" and not ace_attack and not fate
-
-
-def play_fight(
-    forces: Forces, scenario: dict[str, Any], runs: int, rng: np.random.Generator
-) -> FightState:
-    """Play ``runs`` fights together with whichever implementation fits them."""
-    if plays_by_table(forces, scenario):
-        return TableFight(forces, scenario, runs, rng).play()
-    return Fight(forces, scenario, runs, rng).play()
 
 
 def success_cells(rng: np.random.Generator, chance: float, cells: int) -> Ints:
@@ -61,24 +42,57 @@ def success_cells(rng: np.random.Generator, chance: float, cells: int) -> Ints:
     its own: the gaps between successes of independent trials are geometric."""
     if chance >= 1:
         return np.arange(cells)
+    if chance <= 0:
+        return np.arange(0)
     expected = cells * chance
     batch = int(expected + 6 * expected**0.5 + 16)
-    found = np.cumsum(rng.geometric(chance, batch)) - 1
+    found = np.cumsum(_geometric(rng, chance, batch, cells)) - 1
     while found[-1] < cells:
-        more = np.cumsum(rng.geometric(chance, batch)) + found[-1]
+        more = np.cumsum(_geometric(rng, chance, batch, cells)) + found[-1]
         found = np.concatenate((found, more))
     return found[: int(np.searchsorted(found, cells))]
 
 
-class TableFight:
-    """One batch of fights without fate, every run advancing together.
+def _geometric(rng: np.random.Generator, chance: float, count: int, cap: int) -> Ints:
+    """``count`` trials-to-first-success of ``chance`` (capped at ``cap`` + 1): the whole
+    part of an exponential with rate -ln(1 - chance), plus 1, which is geometric
+    (P(gap > k) = (1 - chance)^k), at half the cost of numpy's own geometric draws."""
+    gaps = rng.standard_exponential(count)
+    gaps *= -1 / np.log1p(-chance)
+    np.minimum(gaps, cap, out=gaps)
+    return gaps.astype(np.int64) + 1
 
-    Each squadron takes ``slots`` rows of ``left`` (slots of the smaller squadron past its
-    planes stay empty: 0 clicks left, as a plane shot down), squadron A first: ``left``
-    (2 * slots, runs) counts each plane's clicks left before it is shot down, and ``by_shot``
-    marks the planes a shot brought down; victory points and planes shot down follow from
-    these two when a fight ends ("Victory!"). ``run`` is each column's run number; finished
-    fights are written out and dropped each turn.
+
+def collision_rounds(
+    rng: np.random.Generator, chance: float, fights: int, planes: int
+) -> tuple[Ints, Ints, Floats, list[tuple[int, int]]]:
+    """This turn's collisions: each of ``planes`` planes in each of ``fights`` fights ends
+    its move overlapping an enemy with ``chance``. Returns each collision's fight, plane
+    and three uniform draws (which enemy, then each pilot's check), ordered so that round
+    k, a slice of ``rounds``, holds every fight's k-th collision in plane order."""
+    found = success_cells(rng, chance, fights * planes)
+    fight, plane = np.divmod(found, planes)  # fight by fight, planes in order
+    again = np.concatenate(([False], fight[1:] == fight[:-1]))  # not the fight's first
+    ends = [len(fight)] if len(fight) else []
+    if again.any():
+        place = np.arange(len(fight))
+        rank = place - np.maximum.accumulate(np.where(again, 0, place))
+        order = np.argsort(rank, kind="stable")
+        fight, plane = fight.take(order), plane.take(order)
+        ends = np.cumsum(np.bincount(rank)).tolist()
+    draws = rng.random((3, len(fight)))
+    return fight, plane, draws, list(zip([0, *ends], ends, strict=False))
+
+
+class TableBatch:
+    """One batch of fights whose shots are table draws, every run advancing together: what
+    ``TableFight`` and ``coded_fight.CodedFight`` share (the dial tables, the squadrons'
+    layout, the shot tables and how a collision ends). A subclass holds the fights' state
+    and plays them (``play``).
+
+    Each squadron takes ``slots`` rows of the layout (slots of the smaller squadron past
+    its planes stay empty: no plane, never flying), squadron A first. ``run`` is the run
+    number of each fight still going; finished fights are written out and dropped.
     """
 
     def __init__(
@@ -97,27 +111,26 @@ class TableFight:
             turns=np.zeros(runs, dtype=np.int32),
         )
         self.slots = p = max(hi - lo for lo, hi in t.blocks)
-        # The row of each figure, and each row's figure (n for an empty slot).
+        # The row of each figure in the layout.
         self.row_of = np.array(
             [p * side + fig - t.blocks[side][0] for fig, side in enumerate(forces.side.tolist())],
             dtype=np.intp,
         )
-        self.fig_of = np.full(2 * p, n)
-        self.fig_of[self.row_of] = np.arange(n)
         self.side = np.repeat(np.arange(2), p)
         self.piloting = self._by_row(t.piloting)
+        # Collisions always fail on a 2, whatever the reading for redlining.
+        fails = [float(pilot_check_fails(value)) for value in range(int(t.piloting.max()) + 1)]
+        self.collision_fail = np.take(fails, self.piloting.reshape(-1))
         self.redline_fail = self._by_row(t.redline_fail).reshape(-1)
-        self.scorer = np.eye(2)[1 - forces.side]  # (figures, 2): the enemy's column
         self.run = np.arange(runs)
-        self.final_left = np.zeros((n, runs), dtype=np.int8)
-        self.final_by_shot = np.zeros((n, runs), dtype=bool)
-        self.left = self._by_row(forces.ko.astype(np.int8)[:, None]).repeat(runs, axis=1)
-        self.by_shot = np.zeros((2 * p, runs), dtype=bool)
-        self.figure_numbers = np.arange(p, dtype=np.int8)[:, None]
         self.shots = self._shot_tables()
 
+    def play(self) -> FightState:
+        """Play every run to its end and return how each one ended."""
+        raise NotImplementedError
+
     def _by_row(self, table: np.ndarray) -> np.ndarray:
-        """A per-figure table laid out by rows of ``left`` (zeros for empty slots)."""
+        """A per-figure table laid out by rows (zeros for empty slots)."""
         out = np.zeros((2 * self.slots, *table.shape[1:]), dtype=table.dtype)
         out[self.row_of] = table
         return out
@@ -125,8 +138,8 @@ class TableFight:
     def _shot_tables(self) -> list[tuple[int, ShotTable]]:
         """(row, table) of every shot a turn can hold, in the order "Combat" takes them,
         rows counted aggressor first: row k < slots is the aggressor's plane k, row
-        slots + k the other player's. A table holds the shot for fights where squadron A is
-        the aggressor, then (``swapped_rows`` further down) where squadron B is."""
+        slots + k the other player's. The table of plane slot k % slots holds the shot of
+        squadron A's plane in that slot, then (``swapped_rows`` further down) squadron B's."""
         s, t, p = self.s, self.t, self.slots
         silhouettes = self._by_row(self.f.silhouette).reshape(2, p)
         order = []
@@ -135,29 +148,61 @@ class TableFight:
                 continue
             by_row = self._by_row(gunnery)
             columns = int(by_row.max(initial=0)) + 1
-            parts = [
-                shot_chances(
-                    by_row[row],
-                    silhouettes[1 - self.side[row]],
-                    chance,
-                    s["rear_arc"],
-                    s["point_blank"],
-                    columns,
-                )
-                for row in range(2 * p)
-            ]
-            for k in (k for slot in range(p) for k in (slot, slot + p)):
-                # Aggressor-first row k is row k of the layout when A is the aggressor, and
-                # the same slot of the other squadron when B is.
-                table = ShotTable.of(np.concatenate((parts[k], parts[(k + p) % (2 * p)])))
+            targets = silhouettes[1 - self.side]  # each row's enemies, by slot
+            parts = shot_chances(
+                by_row, targets, chance, s["rear_arc"], s["point_blank"], columns
+            )
+            for slot in range(p):
+                table = ShotTable.of(np.concatenate((parts[slot], parts[slot + p])))
                 if table.fires:
-                    order.append((k, table))
+                    order += [(slot, table), (slot + p, table)]
         return order
 
     @property
     def swapped_rows(self) -> int:
         """Rows of each part of a shot table: clicks left by target (or none)."""
         return self.t.width * (self.slots + 1)
+
+    def _collided(
+        self, row_a: Ints, left_a: Ints, row_b: Ints, left_b: Ints, draw_a: Floats,
+        draw_b: Floats
+    ) -> tuple[Ints, Ints, Ints]:
+        """Clicks left of two colliding planes (layout rows, clicks left) after both pilot
+        checks, each settled by one uniform draw (``collisions.check_results``), and which
+        it shot down (``collisions.collision_lefts``)."""
+        width, fails = self.t.width, self.collision_fail
+        check = check_results(draw_a, fails.take(row_a * width + left_a))
+        check *= 3
+        check += check_results(draw_b, fails.take(row_b * width + left_b))
+        cell = check.astype(np.int64)
+        cell *= width
+        cell += left_a
+        cell *= width
+        cell += left_b
+        after_a, after_b, down = collision_lefts(width)
+        return after_a.take(cell), after_b.take(cell), down.take(cell)
+
+
+class TableFight(TableBatch):
+    """A batch of fights with each plane's clicks left in a row of its own.
+
+    ``left`` (2 * slots, runs) counts each plane's clicks left before it is shot down (0 in
+    an empty slot, as a plane shot down), and ``by_shot`` marks the planes a shot brought
+    down; victory points and planes shot down follow from these two when a fight ends
+    ("Victory!").
+    """
+
+    def __init__(
+        self, forces: Forces, scenario: dict[str, Any], runs: int, rng: np.random.Generator
+    ) -> None:
+        super().__init__(forces, scenario, runs, rng)
+        n, p = forces.count, self.slots
+        self.scorer = np.eye(2)[1 - forces.side]  # (figures, 2): the enemy's column
+        self.figure_numbers = np.arange(p, dtype=np.int8)[:, None]
+        self.final_left = np.zeros((n, runs), dtype=np.int8)
+        self.final_by_shot = np.zeros((n, runs), dtype=bool)
+        self.left = self._by_row(forces.ko.astype(np.int8)[:, None]).repeat(runs, axis=1)
+        self.by_shot = np.zeros((2 * p, runs), dtype=bool)
 
     # --- the turn sequence --------------------------------------------------------------
     def play(self) -> FightState:
@@ -250,56 +295,37 @@ class TableFight:
         """
         if not self.s["collision"]:
             return
-        n, runs, p = self.f.count, len(self.run), self.slots
-        cells = success_cells(self.rng, self.s["collision"], runs * n)
-        rows, figs = np.divmod(cells, n)  # fight by fight, planes in order
-        figs = self.row_of[figs]
-        first = np.flatnonzero(np.r_[True, rows[1:] != rows[:-1]])
-        rank = np.arange(len(rows)) - np.repeat(first, np.diff(np.r_[first, len(rows)]))
+        runs, p = len(self.run), self.slots
+        fights, figs, draws, rounds = collision_rounds(self.rng, self.s["collision"], runs,
+                                                       self.f.count)
+        rows = self.row_of[figs]
         left = self.left.reshape(-1)  # a view: ``left`` is always C-contiguous
-        for k in range(int(rank.max(initial=-1)) + 1):
-            chosen = rank == k
-            r, a = rows[chosen], figs[chosen]
-            # The enemy overlapped: a random one still flying, if the plane itself is.
+        for lo, hi in rounds:
+            r, a, (pick, check_a, check_b) = fights[lo:hi], rows[lo:hi], draws[:, lo:hi]
+            # The enemy overlapped: a random one still flying. With none (an enemy at 0
+            # clicks), or the plane itself shot down, nothing happens.
             foes = (a < p) * p
             foe_rows = foes[:, None] + np.arange(p)
-            flying = np.take(left, foe_rows * runs + r[:, None]) > 0
-            pick = np.where(flying, self.rng.random(flying.shape), 2.0).argmin(axis=1)
-            going = (np.take(left, a * runs + r) > 0) & flying.any(axis=1)
-            if going.any():
-                self._collide(a[going] * runs + r[going], (foes + pick)[going] * runs + r[going])
-
-    def _collide(self, cell_a: Ints, cell_b: Ints) -> None:
-        """Both pilots check; a 2 on either is a serious collision (see ``collisions``).
-        ``cell_a``, ``cell_b``: the two planes' cells of ``left``."""
-        left, runs, width = self.left.reshape(-1), len(self.run), self.t.width
-        left_a, left_b = np.take(left, cell_a), np.take(left, cell_b)
-        dice = self.rng.integers(1, 7, size=(4, len(cell_a)), dtype=np.int8)
-        ta, tb = dice[0] + dice[1], dice[2] + dice[3]
-        piloting = self.piloting.reshape(-1)
-        fa = ta < np.take(piloting, cell_a // runs * width + left_a)
-        fb = tb < np.take(piloting, cell_b // runs * width + left_b)
-        serious = (ta == CRITICAL_FAILURE_TOTAL) | (tb == CRITICAL_FAILURE_TOTAL)
-        fa |= ta == CRITICAL_FAILURE_TOTAL
-        fb |= tb == CRITICAL_FAILURE_TOTAL
-        ra, rb = left_a - fa, left_b - fb
-        both = serious & (ra > 0) & (rb > 0)
-        together = np.minimum(ra, rb)
-        da = fa + np.where(both, together, serious & (ra > 0))
-        db = fb + np.where(both, together, serious & (rb > 0))
-        left[cell_a] = np.maximum(left_a - da, 0)
-        left[cell_b] = np.maximum(left_b - db, 0)
+            flying = left.take(foe_rows * runs + r[:, None]) > 0
+            count = flying.sum(axis=1)
+            nth = np.minimum(pick * count, count - 1).astype(np.int64)
+            b = foes + (flying.cumsum(axis=1) > nth[:, None]).argmax(axis=1)
+            cell_a, cell_b = a * runs + r, b * runs + r
+            left_a, left_b = left.take(cell_a), left.take(cell_b)
+            left[cell_a], left[cell_b], _ = self._collided(a, left_a, b, left_b, check_a,
+                                                           check_b)
 
     # --- shooting -----------------------------------------------------------------------
     def _volleys(self, b_first: Bools) -> None:
         """Every plane's shot, front weapons then rear, alternating players, aggressor
         first, with ``left`` laid out aggressor first."""
-        base = b_first.astype(np.int64)
-        base *= self.swapped_rows
-        for k, table in self.shots:
-            self._shot(table, k, base)
+        b_shoots = b_first.astype(np.int64)  # the aggressor's planes are squadron B's
+        bases = (b_shoots * self.swapped_rows, (1 - b_shoots) * self.swapped_rows)
+        buckets = turn_buckets(self.rng, len(self.shots), len(self.run))
+        for (k, table), bucket in zip(self.shots, buckets, strict=True):
+            self._shot(table, k, bases[k >= self.slots], bucket)
 
-    def _shot(self, table: ShotTable, k: int, base: Ints) -> None:
+    def _shot(self, table: ShotTable, k: int, base: Ints, bucket: np.ndarray) -> None:
         """ "Combat": the plane in row ``k`` shoots at the enemy with the fewest clicks left
         (ties to the first), one uniform draw per fight."""
         p = self.slots
@@ -318,16 +344,12 @@ class TableFight:
         row *= p + 1
         row += target
         row += base
-        # One 64-bit draw per fight: its top bits name the bucket of ``table.hits``, and
-        # its top 53 bits are the uniform in [0, 1) that settles an unsure bucket.
-        raw = self.rng.bit_generator.random_raw(len(row))
         row <<= BUCKET_BITS
-        row |= (raw >> np.uint64(64 - BUCKET_BITS)).view(np.int64)
-        hits = np.take(table.hits, row)
-        unsure = np.flatnonzero(hits == UNSURE)
+        row |= bucket
+        hits = table.hits.take(row)
+        unsure = (hits == UNSURE).nonzero()[0]
         if len(unsure):
-            draw = (raw[unsure] >> np.uint64(11)) * 2.0**-53
-            hits[unsure] = table.settle(draw, row[unsure] >> BUCKET_BITS)
+            hits[unsure] = table.settle(row.take(unsure), self.rng.random(len(unsure)))
         if not hits.any():
             return
         # A plane shot down takes no more clicks than it has left; with no enemy flying,

@@ -12,10 +12,12 @@ from hypothesis import strategies as st
 from rules_engine import BadDocument, load_catalogue
 from rules_engine.clix.scenario import read_scenario
 from rules_engine.cs_air_action import simulate
+from rules_engine.cs_air_action.batch import play_fight, plays_by_table
+from rules_engine.cs_air_action.coded_fight import CodedFight
 from rules_engine.cs_air_action.fight import Fight
 from rules_engine.cs_air_action.forces import build_forces
 from rules_engine.cs_air_action.scenario import SCENARIO
-from rules_engine.cs_air_action.table_fight import TableFight, play_fight, plays_by_table
+from rules_engine.cs_air_action.table_fight import TableFight
 from rules_engine.montecarlo import mean, proportion, rng
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -94,7 +96,7 @@ def test_vectorised_and_fair_loop_fights_agree_when_aces_use_fate(list_a, list_b
     assert fast["outcome"]["a_wins"]["low"] <= slow.high
 
 
-@pytest.mark.parametrize("fight", [Fight, TableFight])
+@pytest.mark.parametrize("fight", [Fight, TableFight, CodedFight])
 def test_with_every_die_hitting_the_aggressor_wins_a_duel_with_its_first_shot(duel_forces, fight):
     """ "Determine Initiative", "Combat": the aggressor fires first; 4 dice that all hit
     shoot down duellist B (2 clicks), 3 that all hit shoot down duellist A (3)."""
@@ -138,7 +140,7 @@ def test_every_fight_ends_in_a_score_the_rules_allow(chances, fate, targeting, m
     params = read_scenario(
         SCENARIO, {**chances, "fate": fate, "targeting": targeting, "max_turns": max_turns}
     )
-    state = play_fight(forces, params, 300, rng(seed))  # TableFight when no fate is in play
+    state = play_fight(forces, params, 300, rng(seed))  # CodedFight when no fate is in play
 
     assert ((state.damage >= 0) & (state.damage <= forces.ko)).all()
     flying = state.damage < forces.ko
@@ -189,3 +191,15 @@ def test_the_table_fight_plays_the_same_fights_as_the_general_one(scenario):
         # Two 99.9% intervals of independent samples overlap unless the means differ.
         margin = 3.3 * (one.high - one.low + two.high - two.low) / (2 * 1.96)
         assert abs(one.value - two.value) <= margin
+
+
+@pytest.mark.parametrize("scenario", [{"fate": "defensive"}, {"ace_shots_roll": "ace_attack"}])
+def test_the_general_fight_plays_a_squadron_larger_than_the_aces_it_meets(scenario):
+    """Squadron A's third plane has no counterpart in squadron B's two Aces; the general
+    fight once looked for one past the last plane and raised an IndexError."""
+    aces = json.loads((ROOT / "docs/examples/cs-air-action/aces-300.json").read_text())
+    forces = build_forces(CATALOGUE, B, aces)
+    state = Fight(forces, read_scenario(SCENARIO, scenario), 500, rng(1)).play()
+    assert state.shot_down.sum() > 0
+    report = simulate(CATALOGUE, B, aces, scenario, 300, 1)
+    assert report["runs"] == 300

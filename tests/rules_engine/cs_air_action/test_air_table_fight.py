@@ -15,7 +15,7 @@ from rules_engine.cs_air_action.shot_tables import (
     ShotTable,
     shot_chances,
 )
-from rules_engine.cs_air_action.table_fight import success_cells
+from rules_engine.cs_air_action.table_fight import collision_rounds, success_cells
 from rules_engine.montecarlo import rng
 
 
@@ -45,19 +45,37 @@ def test_the_look_up_gives_the_hits_of_every_draw_or_says_it_is_unsure():
     table = ShotTable.of(cdf)
     rows = np.repeat(np.arange(len(cdf)), BUCKETS)
     buckets = np.tile(np.arange(BUCKETS), len(cdf))
-    looked_up = table.hits[rows * BUCKETS + buckets]
+    cells = rows * BUCKETS + buckets
+    looked_up = table.hits[cells]
     unsure = looked_up == UNSURE
     assert 0 < unsure.mean() < 0.05
     # Sure buckets hold the hits of their lowest and highest draws alike.
-    for offset in (0.0, 1 - 2.0**-45):
-        draw = (buckets + offset) / BUCKETS
-        exact = table.settle(draw, rows)
+    for fine in (0.0, 1 - 2.0**-45):
+        exact = table.settle(cells, np.full(len(cells), fine))
         assert (looked_up[~unsure] == exact[~unsure]).all()
+    # A draw's hits are the cumulative chances it reaches, unsure buckets settled inside.
     draws = rng(5).random(200_000)
     rows = rng(6).integers(0, len(cdf), 200_000)
-    fast = table.hits[(rows << BUCKET_BITS) | (draws * BUCKETS).astype(np.int64)]
-    exact = table.settle(draws, rows)
-    assert ((fast == exact) | (fast == UNSURE)).all()
+    scaled = draws * BUCKETS  # exact: a power of two
+    cells = (rows << BUCKET_BITS) | scaled.astype(np.int64)
+    fast = table.hits[cells]
+    settled = table.settle(cells, scaled - np.floor(scaled))
+    reached = (draws[:, None] >= cdf[rows]).sum(axis=1)
+    assert (settled == reached).all()
+    assert ((fast == reached) | (fast == UNSURE)).all()
+
+
+def test_a_draw_exactly_on_a_cumulative_chance_reaches_it():
+    """An unsure bucket compares within the bucket, so a draw just below a chance does not
+    round up onto it, and one on it reaches it."""
+    cdf = np.array([[0.5 + 2.0**-40, NEVER]])
+    table = ShotTable.of(cdf)
+    bucket = int(cdf[0, 0] * BUCKETS)
+    cell = np.array([bucket, bucket])
+    place = cdf[0, 0] * BUCKETS - bucket  # exact
+    below, on = np.nextafter(place, 0), place
+    assert table.hits[bucket] == UNSURE
+    assert table.settle(cell, np.array([below, on])).tolist() == [0, 1]
 
 
 @settings(max_examples=40, deadline=None)
@@ -85,3 +103,36 @@ def test_each_cell_succeeds_on_its_own_with_the_chance():
     assert counts.mean() / 4000 == pytest.approx(0.1, abs=0.004)
     assert (np.abs(counts / 4000 - 0.1) < 0.025).all()  # every cell, not just on average
     assert pairs / 4000 == pytest.approx(0.01, abs=0.006)  # neighbours independent
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    chance=st.sampled_from([0.01, 0.2, 0.7, 1.0]),
+    fights=st.integers(1, 300),
+    planes=st.integers(1, 6),
+    seed=st.integers(0, 2**16),
+)
+def test_collision_rounds_take_each_fights_collisions_in_plane_order(
+    chance, fights, planes, seed
+):
+    """Round k holds every fight's k-th collision: no fight twice in a round, and a fight's
+    collisions come round after round in the order of its planes."""
+    fight, plane, draws, rounds = collision_rounds(rng(seed), chance, fights, planes)
+    assert draws.shape == (3, len(fight))
+    assert ((draws >= 0) & (draws < 1)).all()
+    ends = [hi for _, hi in rounds]
+    assert [lo for lo, _ in rounds] == [0, *ends][: len(rounds)]  # back to back
+    assert ([0, *ends])[-1] == len(fight)
+    seen: dict[int, list[int]] = {}
+    for k, (lo, hi) in enumerate(rounds):
+        assert hi > lo
+        assert len(set(fight[lo:hi].tolist())) == hi - lo
+        for f, p in zip(fight[lo:hi].tolist(), plane[lo:hi].tolist(), strict=True):
+            assert len(seen.setdefault(f, [])) == k
+            seen[f].append(p)
+    assert all(planes_hit == sorted(planes_hit) for planes_hit in seen.values())
+    assert ((fight >= 0) & (fight < fights) & (plane >= 0) & (plane < planes)).all()
+    if chance == 1.0:
+        assert sorted(zip(fight.tolist(), plane.tolist(), strict=True)) == [
+            (f, p) for f in range(fights) for p in range(planes)
+        ]
