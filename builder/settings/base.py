@@ -87,6 +87,8 @@ DATABASES = {
 }
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+# manage.py backup writes times to the microsecond (content/backup_format.py).
+SERIALIZATION_MODULES = {"backup-json": "content.backup_format"}
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

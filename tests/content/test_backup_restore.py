@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+from datetime import UTC, datetime
 
 import pytest
 from django.contrib.admin.models import CHANGE, LogEntry
@@ -89,3 +90,19 @@ def test_a_backup_that_fails_half_way_leaves_the_database_as_it_was(tmp_path):
         call_command("restore", str(backup), yes=True, stdout=io.StringIO())
 
     assert snapshot() == before
+
+
+def test_times_survive_to_the_microsecond_so_a_restored_database_backs_up_the_same(tmp_path):
+    pack_load(documents=[(str(p), read_pack(p)) for p in pack_paths()[:1]], actor="ada")
+    # Below a millisecond: Django's own JSON would write .000 and restore a whole second.
+    ContentPackVersion.objects.update(
+        loaded_at=datetime(2026, 12, 1, 12, 0, 0, 400, tzinfo=UTC)
+    )
+    first, second = tmp_path / "first.json", tmp_path / "second.json"
+
+    call_command("backup", str(first), stderr=io.StringIO())
+    call_command("restore", str(first), yes=True, stdout=io.StringIO())
+    call_command("backup", str(second), stderr=io.StringIO())
+
+    assert ContentPackVersion.objects.get().loaded_at.microsecond == 400
+    assert first.read_bytes() == second.read_bytes()

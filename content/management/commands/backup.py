@@ -41,6 +41,7 @@ class Command(BaseCommand):
         try:
             call_command(
                 "dumpdata",
+                format="backup-json",
                 exclude=EXCLUDED,
                 natural_foreign=True,
                 indent=1,
