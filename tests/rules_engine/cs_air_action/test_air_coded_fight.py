@@ -35,7 +35,8 @@ from rules_engine.cs_air_action.forces import Forces, build_forces
 from rules_engine.cs_air_action.scenario import SCENARIO
 from rules_engine.cs_air_action.shot_tables import defended_chances
 from rules_engine.cs_air_action.table_fight import TableFight
-from rules_engine.montecarlo import mean, proportion, rng
+from rules_engine.montecarlo import proportion, rng
+from tests.rules_engine.cs_air_action.agreement import assert_same_fights
 
 ROOT = Path(__file__).resolve().parents[3]
 CATALOGUE = load_catalogue()
@@ -185,20 +186,7 @@ def test_with_fate_the_numbered_fight_plays_the_general_ones_rules(list_a, list_
     general = Fight(forces, params, runs, rng(31)).play()
     coded = CodedFight(forces, params, runs, rng(32)).play()
     assert coded.fate_used.any()
-    for pick in (
-        lambda s: s.turns,
-        lambda s: s.victory[:, 0],
-        lambda s: s.victory[:, 1],
-        lambda s: s.shot_down[:, 0],
-        lambda s: s.shot_down[:, 1],
-        *[lambda s, i=i: s.damage[:, i] for i in range(forces.count)],
-        *[lambda s, i=i: s.damage[:, i] >= forces.ko[i] for i in range(forces.count)],
-        *[lambda s, i=i: s.fate_used[:, i] for i in range(forces.count)],
-    ):
-        one, two = mean(pick(general)), mean(pick(coded))
-        # Two 99.9% intervals of independent samples overlap unless the means differ.
-        margin = 3.3 * (one.high - one.low + two.high - two.low) / (2 * 1.96)
-        assert abs(one.value - two.value) <= margin
+    assert_same_fights(forces, general, coded, fate=True)
 
 
 def test_a_fight_with_aces_using_fate_is_numbered_unless_its_states_are_too_many():

@@ -18,7 +18,8 @@ from rules_engine.cs_air_action.fight import Fight
 from rules_engine.cs_air_action.forces import build_forces
 from rules_engine.cs_air_action.scenario import SCENARIO
 from rules_engine.cs_air_action.table_fight import TableFight
-from rules_engine.montecarlo import mean, proportion, rng
+from rules_engine.montecarlo import proportion, rng
+from tests.rules_engine.cs_air_action.agreement import assert_same_fights
 
 ROOT = Path(__file__).resolve().parents[3]
 CATALOGUE = load_catalogue()
@@ -178,19 +179,7 @@ def test_the_table_fight_plays_the_same_fights_as_the_general_one(scenario):
     runs = 40_000
     general = Fight(forces, params, runs, rng(21)).play()
     table = TableFight(forces, params, runs, rng(22)).play()
-    for pick in (
-        lambda s: s.turns,
-        lambda s: s.victory[:, 0],
-        lambda s: s.victory[:, 1],
-        lambda s: s.shot_down[:, 0],
-        lambda s: s.shot_down[:, 1],
-        *[lambda s, i=i: s.damage[:, i] for i in range(forces.count)],
-        *[lambda s, i=i: s.damage[:, i] >= forces.ko[i] for i in range(forces.count)],
-    ):
-        one, two = mean(pick(general)), mean(pick(table))
-        # Two 99.9% intervals of independent samples overlap unless the means differ.
-        margin = 3.3 * (one.high - one.low + two.high - two.low) / (2 * 1.96)
-        assert abs(one.value - two.value) <= margin
+    assert_same_fights(forces, general, table)
 
 
 @pytest.mark.parametrize("scenario", [{"fate": "defensive"}, {"ace_shots_roll": "ace_attack"}])
