@@ -131,7 +131,7 @@ def _element_violations(
         if len(idx) > size:
             found.append(Violation(
                 Code.ELEMENT_TOO_LARGE,
-                f"element {label} has {len(idx)} fighters, {len(idx) - size} over the {size} "
+                f"Element {label} has {len(idx)} fighters, {len(idx) - size} over the {size} "
                 "of an element (a lead fighter and his wingman)", child("$", "entries", idx[size])))
         elif len(idx) < size and settings.single_fighter_elements != "allowed":
             severity = (Severity.ERROR if settings.single_fighter_elements == "error"
@@ -148,6 +148,6 @@ def _element_violations(
             shown = " and ".join(distinct) if len(distinct) > 1 else f"two {distinct[0]} variants"
             found.append(Violation(
                 Code.ELEMENT_MIXED_DESIGNS,
-                f"element {label} mixes {shown}: both fighters of an element fly the same "
+                f"Element {label} mixes {shown}: both fighters of an element fly the same "
                 f"type of fighter", child("$", "entries", odd, "design")))
     return found

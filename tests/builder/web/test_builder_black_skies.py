@@ -277,7 +277,7 @@ def test_a_fighter_written_out_starts_from_its_design(client: Client, packs: Any
     }
     page = client.post(SQUADRON, data).content.decode()
     assert codes(entry_block(page, 3)) == ["black-skies.element-mixed-designs"]
-    assert "element Gold mixes two Black Tiger variants" in entry_block(page, 3)
+    assert "Element Gold mixes two Black Tiger variants" in entry_block(page, 3)
 
 
 def test_a_new_fighter_may_fly_a_design_written_out(client: Client, packs: Any) -> None:

@@ -256,7 +256,7 @@ def test_a_fighter_designed_by_pickers_then_flown_in_a_squadron(
     mixed = page.locator(
         "#entry-1-verdict .violation.error[data-code='black-skies.element-mixed-designs']"
     )
-    expect(mixed).to_contain_text("element Red mixes Black Tiger and Dart")
+    expect(mixed).to_contain_text("Element Red mixes Black Tiger and Dart")
     settled(page)
     page.select_option("#e1-design", f"list:{dart.uuid}")  # the wingman flies a Dart too
     expect(page.locator("#e1-design-name")).to_have_value("Dart")

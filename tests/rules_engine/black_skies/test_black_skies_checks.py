@@ -143,7 +143,7 @@ def test_element_of_three_is_too_large():
     doc = squadron(pilot("Red", "Kell", 3), pilot("Red", "Moss", 2), pilot("Red", "Lane", 1))
     assert violations(doc) == [(
         "black-skies.element-too-large", "$.entries[2]",
-        "element Red has 3 fighters, 1 over the 2 of an element (a lead fighter and his "
+        "Element Red has 3 fighters, 1 over the 2 of an element (a lead fighter and his "
         "wingman)",
         Severity.ERROR)]
 
@@ -153,7 +153,7 @@ def test_element_mixing_designs_is_illegal():
     doc = squadron(pilot("Red", "Kell", 3), pilot("Red", "Moss", 2, LANCER))
     assert violations(doc) == [(
         "black-skies.element-mixed-designs", "$.entries[1].design",
-        "element Red mixes Black Tiger and Lancer: both fighters of an element fly the same "
+        "Element Red mixes Black Tiger and Lancer: both fighters of an element fly the same "
         "type of fighter", Severity.ERROR)]
 
 
