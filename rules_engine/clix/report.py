@@ -1,15 +1,36 @@
 """What a simulated fight of either Crimson Skies game reports: who won, with 95% intervals,
-and how each figure fared ("Victory!")."""
+and how each figure fared ("Victory!"). Both games keep the same totals per block and build
+the same report from them; each adds its own extras."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
 
 import numpy as np
 
 from rules_engine.clix.arrays import Bools, Ints
-from rules_engine.montecarlo import mean, outcome, proportion
+from rules_engine.clix.samples import sample_notice
+from rules_engine.simulation_report import figure_shares, outcome_shares
+from rules_engine.tally import Tally
+
+
+class Sides(Protocol):
+    """The figures of both lists as a fight holds them (an Air Action ``Forces``, an Aces
+    ``Team``)."""
+
+    @property
+    def count(self) -> int: ...
+    @property
+    def side(self) -> Ints: ...
+    @property
+    def ko(self) -> Ints: ...
+    @property
+    def paths(self) -> Sequence[str]: ...
+    @property
+    def names(self) -> Sequence[str]: ...
+    @property
+    def build_points(self) -> tuple[int, int]: ...
 
 
 def tie_broken(*scores: Ints) -> Ints:
@@ -25,32 +46,6 @@ def tie_broken(*scores: Ints) -> Ints:
     return out
 
 
-def outcome_report(codes: Ints, runs: int) -> dict[str, Any]:
-    """The report's ``outcome``: shares of A's wins, draws and B's wins (from ``tie_broken``)."""
-    a_wins, b_wins = int((codes == 1).sum()), int((codes == -1).sum())
-    return outcome(a_wins, runs - a_wins - b_wins, b_wins, runs)
-
-
-def victory_points_report(victory: Ints) -> dict[str, Any]:
-    """Each side's mean victory points; ``victory`` is (runs, 2), side A first."""
-    return {"a": mean(victory[:, 0]).to_dict(), "b": mean(victory[:, 1]).to_dict()}
-
-
-def figure_report(side: int, path: str, name: str, damage: Ints, ko: int,
-                  runs: int, **shares: Bools) -> dict[str, Any]:
-    """One figure's survival, any further shares (e.g. captive at the end) and the share of
-    runs ending with each number of clicks of damage taken."""
-    taken = np.bincount(damage, minlength=ko + 1)
-    return {
-        "side": "a" if side == 0 else "b",
-        "path": path,
-        "name": name,
-        "survival": proportion(int((damage < ko).sum()), runs).to_dict(),
-        **{key: proportion(int(mask.sum()), runs).to_dict() for key, mask in shares.items()},
-        "clicks_of_damage": {str(k): int(v) / runs for k, v in enumerate(taken)},
-    }
-
-
 def run_header(system: str, runs: int, seed: int, names: Sequence[Any]) -> dict[str, Any]:
     """The opening of every simulation report: what was played, how often, with which seed."""
     return {
@@ -58,4 +53,45 @@ def run_header(system: str, runs: int, seed: int, names: Sequence[Any]) -> dict[
         "runs": runs,
         "seed": seed,
         "lists": {"a": names[0], "b": names[1]},
+    }
+
+
+def tally_fights(tally: Tally, sides: Sides, codes: Ints, turns: Ints, victory: Ints,
+                 damage: Ints, **shares: Bools) -> None:
+    """Add a block of fights to ``tally``: wins (``codes`` from ``tie_broken``), turns,
+    victory points, and each figure's survival, clicks of damage and further ``shares``
+    ((runs, figures) masks, e.g. captive at the end)."""
+    tally.runs += len(codes)
+    tally.count("a_wins", codes == 1)
+    tally.count("b_wins", codes == -1)
+    tally.moment("turns", turns)
+    tally.moment("victory_a", victory[:, 0])
+    tally.moment("victory_b", victory[:, 1])
+    for i in range(sides.count):
+        tally.count(f"survived_{i}", damage[:, i] < sides.ko[i])
+        for key, mask in shares.items():
+            tally.count(f"{key}_{i}", mask[:, i])
+        tally.histogram(f"damage_{i}", damage[:, i], int(sides.ko[i]) + 1)
+
+
+def fight_report(system: str, scenario: Mapping[str, Any], names: Sequence[Any],
+                 samples: Sequence[str], sides: Sides, tally: Tally, seed: int,
+                 shares: tuple[str, ...] = (), **extras: Any) -> dict[str, Any]:
+    """The shared simulation report (docs/simulation.md, "The report") from the totals of
+    ``tally_fights``: the scenario as played, outcome shares, turns, each figure's survival,
+    ``shares`` and clicks of damage, victory points, the game's ``extras``, build points,
+    and which figures played on sample (invented) dials."""
+    return {
+        **run_header(system, tally.runs, seed, names),
+        "scenario": dict(scenario),
+        "outcome": outcome_shares(tally),
+        "turns": tally.mean("turns").to_dict(),
+        "figures": [figure_shares(tally, i, int(sides.side[i]), sides.paths[i], sides.names[i],
+                                  int(sides.ko[i]), shares)
+                    for i in range(sides.count)],
+        "victory_points": {"a": tally.mean("victory_a").to_dict(),
+                           "b": tally.mean("victory_b").to_dict()},
+        **extras,
+        "build_points": {"a": sides.build_points[0], "b": sides.build_points[1]},
+        **sample_notice(samples),
     }

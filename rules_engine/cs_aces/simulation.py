@@ -10,15 +10,14 @@ import numpy as np
 
 from rules_engine.catalogue import Catalogue
 from rules_engine.clix.arrays import Ints
-from rules_engine.clix.report import run_header, tie_broken
-from rules_engine.clix.samples import sample_figures, sample_notice
+from rules_engine.clix.report import fight_report, tally_fights, tie_broken
+from rules_engine.clix.samples import sample_figures
 from rules_engine.clix.scenario import describe, read_scenario, with_list_settings
 from rules_engine.cs_aces.characters import SYSTEM
 from rules_engine.cs_aces.fight import AcesFight
 from rules_engine.cs_aces.fight_scenario import SCENARIO
 from rules_engine.cs_aces.forces import Team, build_teams
 from rules_engine.cs_aces.settings import FIGHT_SETTINGS
-from rules_engine.simulation_report import figure_shares, outcome_shares
 from rules_engine.tally import Tally
 
 
@@ -60,16 +59,8 @@ def play(match: Match, runs: int, gen: np.random.Generator, tally: Tally) -> Non
     state = AcesFight(team, match.params, runs, gen).play()
     codes = outcome_codes(state.victory, team.build_points)
     alive = state.damage < team.ko
-    tally.runs += runs
-    tally.count("a_wins", codes == 1)
-    tally.count("b_wins", codes == -1)
-    tally.moment("turns", state.turns)
-    tally.moment("victory_a", state.victory[:, 0])
-    tally.moment("victory_b", state.victory[:, 1])
-    for i in range(team.count):
-        tally.count(f"survived_{i}", alive[:, i])
-        tally.count(f"captive_at_end_{i}", alive[:, i] & (state.captor[:, i] >= 0))
-        tally.histogram(f"damage_{i}", state.damage[:, i], int(team.ko[i]) + 1)
+    tally_fights(tally, team, codes, state.turns, state.victory, state.damage,
+                 captive_at_end=alive & (state.captor >= 0))
 
 
 def report(match: Match, tally: Tally, seed: int) -> dict[str, Any]:
@@ -77,20 +68,8 @@ def report(match: Match, tally: Tally, seed: int) -> dict[str, Any]:
     scenario as played, outcome shares, turns, per-figure survival, captive at the end and
     clicks of damage; extras ``victory_points`` and ``build_points``; ``sample_dials`` and
     ``notes`` say which figures played on sample (invented) dials."""
-    team = match.team
-    return {
-        **run_header(SYSTEM, tally.runs, seed, match.names),
-        "scenario": describe(SCENARIO, match.params),
-        "outcome": outcome_shares(tally),
-        "turns": tally.mean("turns").to_dict(),
-        "figures": [figure_shares(tally, i, int(team.side[i]), team.paths[i], team.names[i],
-                                  int(team.ko[i]), ("captive_at_end",))
-                    for i in range(team.count)],
-        "victory_points": {"a": tally.mean("victory_a").to_dict(),
-                           "b": tally.mean("victory_b").to_dict()},
-        "build_points": {"a": team.build_points[0], "b": team.build_points[1]},
-        **sample_notice(match.samples),
-    }
+    return fight_report(SYSTEM, describe(SCENARIO, match.params), match.names, match.samples,
+                        match.team, tally, seed, shares=("captive_at_end",))
 
 
 def simulate(

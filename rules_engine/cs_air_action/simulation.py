@@ -10,15 +10,14 @@ import numpy as np
 
 from rules_engine.catalogue import Catalogue
 from rules_engine.clix.arrays import Ints
-from rules_engine.clix.report import run_header, tie_broken
-from rules_engine.clix.samples import sample_figures, sample_notice
+from rules_engine.clix.report import fight_report, tally_fights, tie_broken
+from rules_engine.clix.samples import sample_figures
 from rules_engine.clix.scenario import describe, read_scenario, with_list_settings
 from rules_engine.cs_air_action.batch import play_fight
 from rules_engine.cs_air_action.forces import Forces, build_forces
 from rules_engine.cs_air_action.planes import SYSTEM
 from rules_engine.cs_air_action.scenario import SCENARIO
 from rules_engine.cs_air_action.settings import FIGHT_SETTINGS
-from rules_engine.simulation_report import figure_shares, outcome_shares
 from rules_engine.tally import Tally
 
 
@@ -63,18 +62,9 @@ def play(match: Match, runs: int, gen: np.random.Generator, tally: Tally) -> Non
     forces = match.forces
     state = play_fight(forces, match.params, runs, gen)
     codes = outcome_codes(state.victory, state.shot_down, forces.build_points)
-    tally.runs += runs
-    tally.count("a_wins", codes == 1)
-    tally.count("b_wins", codes == -1)
-    tally.moment("turns", state.turns)
-    tally.moment("victory_a", state.victory[:, 0])
-    tally.moment("victory_b", state.victory[:, 1])
+    tally_fights(tally, forces, codes, state.turns, state.victory, state.damage)
     tally.moment("shot_down_by_a", state.shot_down[:, 0])
     tally.moment("shot_down_by_b", state.shot_down[:, 1])
-    for i in range(forces.count):
-        damage = state.damage[:, i]
-        tally.count(f"survived_{i}", damage < forces.ko[i])
-        tally.histogram(f"damage_{i}", damage, int(forces.ko[i]) + 1)
 
 
 def report(match: Match, tally: Tally, seed: int) -> dict[str, Any]:
@@ -82,22 +72,10 @@ def report(match: Match, tally: Tally, seed: int) -> dict[str, Any]:
     the scenario as played, outcome shares, turns, per-plane survival and clicks of damage;
     extras ``victory_points``, ``planes_shot_down`` and ``build_points``; ``sample_dials``
     and ``notes`` say which figures played on sample (invented) dials."""
-    forces = match.forces
-    return {
-        **run_header(SYSTEM, tally.runs, seed, match.names),
-        "scenario": describe(SCENARIO, match.params),
-        "outcome": outcome_shares(tally),
-        "turns": tally.mean("turns").to_dict(),
-        "figures": [figure_shares(tally, i, int(forces.side[i]), forces.paths[i],
-                                  forces.names[i], int(forces.ko[i]))
-                    for i in range(forces.count)],
-        "victory_points": {"a": tally.mean("victory_a").to_dict(),
-                           "b": tally.mean("victory_b").to_dict()},
-        "planes_shot_down": {"by_a": tally.mean("shot_down_by_a").to_dict(),
-                             "by_b": tally.mean("shot_down_by_b").to_dict()},
-        "build_points": {"a": forces.build_points[0], "b": forces.build_points[1]},
-        **sample_notice(match.samples),
-    }
+    shot_down = {"by_a": tally.mean("shot_down_by_a").to_dict(),
+                 "by_b": tally.mean("shot_down_by_b").to_dict()}
+    return fight_report(SYSTEM, describe(SCENARIO, match.params), match.names, match.samples,
+                        match.forces, tally, seed, planes_shot_down=shot_down)
 
 
 def simulate(
