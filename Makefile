@@ -6,8 +6,8 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: help run test install browser lint typecheck check-migrations packs worker bench \
-	backup restore clean
+.PHONY: help run test install browser lint typecheck check-migrations prod-check packs worker \
+	bench backup restore clean
 .DEFAULT_GOAL := help
 
 ## make help: list the targets
@@ -81,6 +81,10 @@ typecheck: install
 check-migrations: install
 	DJANGO_SETTINGS_MODULE=builder.settings.test $(PY) manage.py check
 	DJANGO_SETTINGS_MODULE=builder.settings.test $(PY) manage.py makemigrations --check --dry-run
+
+## make prod-check: gunicorn with the production settings on PostgreSQL and Redis serves pages, static files and API docs
+prod-check: install
+	PROD_CHECK_REQUIRED=1 $(PY) -m pytest -q -p no:cacheprovider -rs tests/builder/settings/test_prod_check.py
 
 ## make packs: load every content pack (all or nothing)
 packs: install

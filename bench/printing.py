@@ -161,7 +161,7 @@ def job_overhead(runs: int = 5) -> None:
     team = example("cs-aces/kims-team.json")
 
     def what(i: int) -> dict[str, Any]:
-        return {"list": team, "share_url": f"https://muster.example/s/bench-{i}"}
+        return {"list": {**team, "name": f"{team['name']} {i}"}}
 
     def render_only(i: int) -> Any:
         return sheet_render(print_request_parse(kind="roster", what=what(i), options=None))

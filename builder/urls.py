@@ -14,3 +14,9 @@ urlpatterns = [
     path("accounts/", include("builder.accounts.urls")),
     path("", include("builder.web.urls")),
 ]
+
+# Django's own error answers: the API's error shape under /api/, the usual pages elsewhere.
+handler400 = "builder.api.views.bad_request"
+handler403 = "builder.api.views.permission_denied"
+handler404 = "builder.api.views.page_not_found"
+handler500 = "builder.api.views.server_error"

@@ -4,20 +4,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib import admin
+from django.contrib import admin, messages
 from django.contrib.admin import helpers
 from django.db.models import Count, Exists, OuterRef, QuerySet
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from import_export.admin import ImportExportMixin
-from import_export.formats import base_formats
 
 from builder.printing.admin_actions import print_cards
 from content import models
-from content.admin_forms import FigureForm, RecordForm, data_widget
+from content.admin_forms import FigureForm, FigureImportForm, RecordForm, data_widget
 from content.admin_guards import RecordAdminGuards
 from content.admin_lists import (
     HeldOnlyFilter,
@@ -35,6 +34,7 @@ from content.services.collection import collection_pack_get_or_create, collector
 from content.services.photos import figure_photo_thumbnail
 from content.services.records import figure_dial_save
 from content.spreadsheet import FigureResource
+from content.spreadsheet_files import FormulaSafeCSV, FormulaSafeXLSX, SpreadsheetRefused
 from content.systems import SYSTEMS
 
 
@@ -236,7 +236,8 @@ class PointValueFilter(admin.SimpleListFilter):
 class FigureAdmin(ImportExportMixin, CatalogueRecordAdmin):
     form = FigureForm
     resource_classes = [FigureResource]
-    formats = [base_formats.CSV, base_formats.XLSX]
+    formats = [FormulaSafeCSV, FormulaSafeXLSX]
+    import_form_class = FigureImportForm
     import_template_name = "admin/content/figure/import.html"
     list_display = (
         "thumbnail",
@@ -311,6 +312,39 @@ class FigureAdmin(ImportExportMixin, CatalogueRecordAdmin):
             obj.pk,
             format_html("Select this object for an action - {}", obj),
         )
+
+    # --- spreadsheets: read within limits, all or nothing ----------------------------------
+    def add_data_read_fail_error_to_form(self, form: Any, e: Exception) -> None:
+        if isinstance(e, SpreadsheetRefused):
+            form.add_error("import_file", str(e))
+        elif isinstance(e, UnicodeDecodeError):
+            form.add_error("import_file", f"The file is not UTF-8 text (byte {e.start:,} is not).")
+        else:
+            super().add_data_read_fail_error_to_form(form, e)
+
+    def get_import_data_kwargs(self, **kwargs: Any) -> dict[str, Any]:
+        # A row refused on confirming (the catalogue changed since the preview) undoes the
+        # whole import, as the preview promised.
+        return {**super().get_import_data_kwargs(**kwargs), "rollback_on_validation_errors": True}
+
+    def process_import(self, request: HttpRequest, **kwargs: Any) -> HttpResponse:
+        try:
+            return super().process_import(request, **kwargs)
+        except SpreadsheetRefused as exc:
+            self.message_user(request, str(exc), messages.ERROR)
+            return HttpResponseRedirect(reverse("admin:content_figure_import"))
+
+    def process_result(self, result: Any, request: HttpRequest) -> HttpResponse:
+        if result.has_errors() or result.has_validation_errors():
+            wrong = len(result.invalid_rows) + len(result.row_errors())
+            self.message_user(
+                request,
+                f"Nothing was imported: {wrong} row{'s' if wrong != 1 else ''} could not be "
+                "saved as previewed. Upload the file again to see why.",
+                messages.ERROR,
+            )
+            return HttpResponseRedirect(reverse("admin:content_figure_import"))
+        return super().process_result(result, request)
 
     def get_urls(self) -> list[Any]:
         view = self.admin_site.admin_view(self.photo_view)

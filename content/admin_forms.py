@@ -14,6 +14,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import UploadedFile
 from django_jsonform.widgets import JSONFormWidget
+from import_export.forms import ImportForm
 
 from content import models
 from content.admin_widgets import (
@@ -26,6 +27,7 @@ from content.form_schemas import error_map, form_schema, tidy_submitted
 from content.schemas import record_data_errors
 from content.selectors import ability_colours
 from content.services.photos import photo_errors
+from content.spreadsheet_files import SpreadsheetRefused, upload_size_check
 
 REFERENCE_MODELS: dict[str, dict[str, type[models.CatalogueRecord]]] = {
     "figure": {
@@ -138,3 +140,16 @@ class FigureForm(RecordForm):
                 widget.errors = errors_by_path(errors)
             raise ValidationError(errors)
         return dial
+
+
+class FigureImportForm(ImportForm):
+    """The spreadsheet upload, refused before it is read when it is larger than
+    ``SPREADSHEET_MAX_BYTES``."""
+
+    def clean_import_file(self) -> Any:
+        upload = self.cleaned_data["import_file"]
+        try:
+            upload_size_check(upload.size)
+        except SpreadsheetRefused as exc:
+            raise ValidationError(str(exc)) from exc
+        return upload

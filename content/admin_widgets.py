@@ -18,6 +18,7 @@ from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
 
 from content.dial_display import MARKER_LABELS, STAT_LABELS
+from content.services.json_safety import MAX_DOCUMENT_BYTES, parse_json
 
 BLANK_ROWS = 2
 AIR_ACTION_STATS = ["max_speed", "front_gunnery", "rear_gunnery", "piloting"]
@@ -27,9 +28,8 @@ STATS_BY_SYSTEM = {"cs-air-action": AIR_ACTION_STATS, "cs-aces": ACES_STATS}
 
 def _as_document(value: Any) -> dict[str, Any]:
     if isinstance(value, str):
-        try:
-            value = json.loads(value)
-        except ValueError:
+        value, errors = parse_json(value, max_bytes=MAX_DOCUMENT_BYTES)
+        if errors:
             return {}
     return value if isinstance(value, dict) else {}
 

@@ -62,6 +62,16 @@ BLOCK_RUNS = 10_000
 MAX_BATCH_LINES = 100_000
 """Lines one ``batch`` process answers; a longer input is cut there, with an error line."""
 
+
+def simulation_work(runs: int, models_a: int, models_b: int) -> int:
+    """The work of one simulation, in model-runs: its runs times the models of both sides.
+
+    ``MAX_MODEL_RUNS`` bounds it for every caller; a server may also use it to decide what
+    it answers at once and what it hands to workers.
+    """
+    return runs * (models_a + models_b)
+
+
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _LONG_INT = re.compile(r"(?<![\d.eE+-])-?\d{" + str(MAX_INT_DIGITS + 1) + ",}")
 _SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")

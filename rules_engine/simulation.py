@@ -19,7 +19,14 @@ from typing import Any, Protocol, cast
 
 from rules_engine.catalogue import Catalogue
 from rules_engine.errors import BadDocument, DocumentError
-from rules_engine.limits import BLOCK_RUNS, MAX_FIGHT_MODELS, MAX_MODEL_RUNS, MAX_RUNS, MAX_SEED
+from rules_engine.limits import (
+    BLOCK_RUNS,
+    MAX_FIGHT_MODELS,
+    MAX_MODEL_RUNS,
+    MAX_RUNS,
+    MAX_SEED,
+    simulation_work,
+)
 from rules_engine.listdoc import model_count, validate_list
 from rules_engine.systems import SYSTEM_PACKAGES
 from rules_engine.tally import Tally
@@ -266,7 +273,11 @@ def _validated(
         for label, n in models.items()
         if n > MAX_FIGHT_MODELS
     ]
-    work = runs * sum(models.values()) if _whole(runs) and runs > 0 else 0
+    work = (
+        simulation_work(runs, models["list_a"], models["list_b"])
+        if _whole(runs) and runs > 0
+        else 0
+    )
     if work > MAX_MODEL_RUNS:
         errors.append(
             DocumentError(

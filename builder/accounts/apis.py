@@ -29,6 +29,7 @@ from builder.accounts.services import (
     user_password_reset_confirm,
     user_password_reset_request,
 )
+from builder.api import fields as text
 
 TAG = ["accounts"]
 
@@ -94,9 +95,9 @@ class SignupApi(_Throttled, PublicApi):
 
     @extend_schema_serializer(component_name="SignupInput")
     class InputSerializer(serializers.Serializer):  # type: ignore[type-arg]
-        username = serializers.RegexField(r"^[\w.@+-]+\Z", max_length=150)
-        email = serializers.EmailField(max_length=254)
-        password = serializers.CharField(max_length=128, write_only=True)
+        username = text.RegexField(r"^[\w.@+-]+\Z", max_length=150)
+        email = text.EmailField(max_length=254)
+        password = text.CharField(max_length=128, write_only=True)
 
     @extend_schema(
         tags=TAG,
@@ -140,9 +141,9 @@ class LoginApi(_Throttled, PublicApi):
 
     @extend_schema_serializer(component_name="LoginInput")
     class InputSerializer(serializers.Serializer):  # type: ignore[type-arg]
-        username = serializers.CharField(max_length=150)
-        password = serializers.CharField(max_length=128, write_only=True)
-        token_name = serializers.CharField(max_length=100, required=False)
+        username = text.CharField(max_length=150)
+        password = text.CharField(max_length=128, write_only=True)
+        token_name = text.CharField(max_length=100, required=False)
         expires_in_days = serializers.IntegerField(min_value=1, max_value=3650, required=False)
 
     @extend_schema_serializer(component_name="LoginOutput")
@@ -225,10 +226,13 @@ class MeApi(OwnedApi):
 
 
 class PasswordChangeApi(OwnedApi):
+    """Change your password. Every personal token is revoked, the one making this call too,
+    and your other sessions end; a session making this call stays signed in."""
+
     @extend_schema_serializer(component_name="PasswordChangeInput")
     class InputSerializer(serializers.Serializer):  # type: ignore[type-arg]
-        old_password = serializers.CharField(max_length=128, write_only=True)
-        new_password = serializers.CharField(max_length=128, write_only=True)
+        old_password = text.CharField(max_length=128, write_only=True)
+        new_password = text.CharField(max_length=128, write_only=True)
 
     @extend_schema(
         tags=TAG,
@@ -250,8 +254,8 @@ class PasswordChangeApi(OwnedApi):
     def post(self, request: Request) -> Response:
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        user = user_password_change(user=request.user, **data.validated_data)
-        update_session_auth_hash(request._request, user)
+        changed = user_password_change(user=request.user, **data.validated_data)
+        update_session_auth_hash(request._request, changed.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -264,7 +268,7 @@ class PasswordResetApi(_Throttled, PublicApi):
 
     @extend_schema_serializer(component_name="PasswordResetInput")
     class InputSerializer(serializers.Serializer):  # type: ignore[type-arg]
-        email = serializers.EmailField(max_length=254)
+        email = text.EmailField(max_length=254)
 
     @extend_schema(
         tags=TAG,
@@ -280,14 +284,17 @@ class PasswordResetApi(_Throttled, PublicApi):
 
 
 class PasswordResetConfirmApi(_Throttled, PublicApi):
+    """Set a new password with a mailed code (public). Every personal token of the account
+    is revoked and its sessions end."""
+
     authentication_classes: list[Any] = []
     throttle_scope = "accounts-auth"
 
     @extend_schema_serializer(component_name="PasswordResetConfirmInput")
     class InputSerializer(serializers.Serializer):  # type: ignore[type-arg]
-        uid = serializers.CharField(max_length=64)
-        token = serializers.CharField(max_length=100)
-        new_password = serializers.CharField(max_length=128, write_only=True)
+        uid = text.CharField(max_length=64)
+        token = text.CharField(max_length=100)
+        new_password = text.CharField(max_length=128, write_only=True)
 
     @extend_schema(
         tags=TAG,
@@ -320,7 +327,7 @@ class TokenListCreateApi(_Throttled, OwnedApi):
 
     @extend_schema_serializer(component_name="TokenListCreateInput")
     class InputSerializer(serializers.Serializer):  # type: ignore[type-arg]
-        name = serializers.CharField(max_length=100)
+        name = text.CharField(max_length=100)
         expires_in_days = serializers.IntegerField(min_value=1, max_value=3650, required=False)
 
     @extend_schema(

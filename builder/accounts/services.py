@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
@@ -67,8 +68,16 @@ def user_authenticate(*, request: HttpRequest, username: str, password: str) -> 
     return user
 
 
+@dataclass(frozen=True)
+class PasswordSet:
+    """A new password stored, and how many of the user's API tokens it revoked."""
+
+    user: Any
+    tokens_revoked: int
+
+
 @transaction.atomic
-def user_password_change(*, user: Any, old_password: str, new_password: str) -> Any:
+def user_password_change(*, user: Any, old_password: str, new_password: str) -> PasswordSet:
     if not user.check_password(old_password):
         raise _field_error(
             "old_password",
@@ -76,7 +85,7 @@ def user_password_change(*, user: Any, old_password: str, new_password: str) -> 
             "invalid_credentials",
             "The current password is wrong.",
         )
-    return _new_password_set(user=user, new_password=new_password)
+    return user_password_set(user=user, new_password=new_password)
 
 
 def user_password_reset_request(*, email: str, request: HttpRequest) -> None:
@@ -93,7 +102,7 @@ def user_password_reset_request(*, email: str, request: HttpRequest) -> None:
 
 
 @transaction.atomic
-def user_password_reset_confirm(*, uid: str, token: str, new_password: str) -> Any:
+def user_password_reset_confirm(*, uid: str, token: str, new_password: str) -> PasswordSet:
     user_model = get_user_model()
     try:
         user = user_model.objects.get(pk=force_str(urlsafe_base64_decode(uid)))
@@ -106,7 +115,7 @@ def user_password_reset_confirm(*, uid: str, token: str, new_password: str) -> A
             "invalid_reset_link",
             "This reset link is invalid or has expired.",
         )
-    return _new_password_set(user=user, new_password=new_password)
+    return user_password_set(user=user, new_password=new_password)
 
 
 def max_tokens() -> int:
@@ -145,8 +154,22 @@ def api_token_revoke(*, token: ApiToken) -> None:
     token.auth_token.delete()
 
 
-def _new_password_set(*, user: Any, new_password: str) -> Any:
-    """Validate ``new_password`` against Django's validators, then store it."""
+@transaction.atomic
+def api_tokens_revoke_all(*, user: Any) -> int:
+    """Revoke every personal token of ``user`` at once; the number revoked."""
+    _total, per_model = AuthToken.objects.filter(user=user).delete()
+    return per_model.get(AuthToken._meta.label, 0)
+
+
+@transaction.atomic
+def user_password_set(*, user: Any, new_password: str) -> PasswordSet:
+    """Store a new password for a user already proven to be its owner (by the old password
+    or a reset code), and end what the old one let in: every API token is revoked, and every
+    session signed in before stops working, since a session is bound to the password's hash
+    (a page that changes its own password keeps its session with
+    ``update_session_auth_hash``). Every change and reset, page or API, comes here; the
+    admin's password form revokes the tokens with ``api_tokens_revoke_all``.
+    """
     try:
         password_validation.validate_password(new_password, user)
     except ValidationError as exc:
@@ -155,4 +178,4 @@ def _new_password_set(*, user: Any, new_password: str) -> Any:
         ) from exc
     user.set_password(new_password)
     user.save(update_fields=["password"])
-    return user
+    return PasswordSet(user=user, tokens_revoked=api_tokens_revoke_all(user=user))

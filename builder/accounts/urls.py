@@ -3,18 +3,18 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from builder.web.views.accounts import api_tokens, signup
+from builder.web.views import accounts
 
 urlpatterns = [
-    path("signup/", signup, name="signup"),
-    path("tokens/", api_tokens, name="api-tokens"),
-    path("login/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
-    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
-    path("password/", auth_views.PasswordChangeView.as_view(), name="password_change"),
+    path("signup/", accounts.signup, name="signup"),
+    path("tokens/", accounts.api_tokens, name="api-tokens"),
+    path("login/", accounts.LoginView.as_view(), name="login"),
+    path("logout/", accounts.LogoutView.as_view(), name="logout"),
+    path("password/", accounts.PasswordChangeView.as_view(), name="password_change"),
     path(
         "password/done/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"
     ),
-    path("password/reset/", auth_views.PasswordResetView.as_view(), name="password_reset"),
+    path("password/reset/", accounts.password_reset, name="password_reset"),
     path(
         "password/reset/sent/",
         auth_views.PasswordResetDoneView.as_view(),
@@ -22,7 +22,7 @@ urlpatterns = [
     ),
     path(
         "password/reset/<uidb64>/<token>/",
-        auth_views.PasswordResetConfirmView.as_view(),
+        accounts.password_reset_confirm,
         name="password_reset_confirm",
     ),
     path(

@@ -28,6 +28,13 @@ from builder.api.pagination import (
     PagePagination,
     page_of,
 )
+from builder.api.params import (
+    bool_param,
+    int_param,
+    int_parameter,
+    text_param,
+    text_parameter,
+)
 from builder.api.schema import example
 from builder.core.errors import ApplicationError
 from content import api_selectors as selectors
@@ -54,52 +61,6 @@ class PublicApi(APIView):
     """Readable by anyone; a token only matters for ``owned=true``."""
 
     permission_classes = [AllowAny]
-
-
-# Query parameters ---------------------------------------------------------------------------
-
-
-def _int_param(request: Request, name: str) -> int | None:
-    raw = request.query_params.get(name)
-    if raw in (None, ""):
-        return None
-    try:
-        value = int(raw)
-    except ValueError:
-        value = -1
-    if value < 0 or value > 1_000_000:
-        raise ApplicationError(
-            code="invalid",
-            message=f"{name} must be a whole number from 0 to 1000000, not {raw!r}.",
-            details=[{"path": name, "field": name, "message": "not a whole number from 0"}],
-        )
-    return value
-
-
-def _bool_param(request: Request, name: str) -> bool:
-    raw = request.query_params.get(name, "").lower()
-    if raw in ("", "false", "0", "no"):
-        return False
-    if raw in ("true", "1", "yes"):
-        return True
-    raise ApplicationError(
-        code="invalid",
-        message=f"{name} must be true or false, not {raw!r}.",
-        details=[{"path": name, "field": name, "message": "must be true or false"}],
-    )
-
-
-def _text_param(request: Request, name: str) -> str | None:
-    raw = request.query_params.get(name)
-    if raw is None or raw == "":
-        return None
-    if len(raw) > 200 or "\x00" in raw:
-        raise ApplicationError(
-            code="invalid",
-            message=f"{name} is too long or holds a NUL character.",
-            details=[{"path": name, "field": name, "message": "at most 200 characters"}],
-        )
-    return raw
 
 
 # Systems and packs --------------------------------------------------------------------------
@@ -204,7 +165,7 @@ _PACK_EXAMPLE = {
     "url": "http://127.0.0.1:8000/api/v1/packs/crimson-dust-core/",
     "versions_url": "http://127.0.0.1:8000/api/v1/packs/crimson-dust-core/versions/",
 }
-_SYSTEM_FILTER = OpenApiParameter("system", str, description="Only this game system (its slug).")
+_SYSTEM_FILTER = text_parameter("system", "Only this game system (its slug).")
 
 
 class PackListApi(PublicApi):
@@ -218,7 +179,7 @@ class PackListApi(PublicApi):
         examples=[example("Packs", _page([_PACK_EXAMPLE]))],
     )
     def get(self, request: Request) -> Response | HttpResponse:
-        packs = selectors.pack_list(system=_text_param(request, "system"))
+        packs = selectors.pack_list(system=text_param(request, "system"))
         paginator = PagePagination()
         page = paginator.paginate_queryset(packs, request, self) or []
         data = paginator.get_paginated_response([pack_body(p, request) for p in page]).data
@@ -322,10 +283,8 @@ class StoredRecordSerializer(serializers.Serializer[Any]):
     data = serializers.JSONField()
 
 
-_TYPE_FILTER = OpenApiParameter(
-    "type", str, enum=list(RECORD_MODELS), description="Only records of this type."
-)
-_SEARCH = OpenApiParameter("search", str, description="Name contains this text (any case).")
+_TYPE_FILTER = text_parameter("type", "Only records of this type.", enum=list(RECORD_MODELS))
+_SEARCH = text_parameter("search", "Name contains this text (any case).")
 
 
 class PackVersionRecordsApi(PublicApi):
@@ -354,7 +313,7 @@ class PackVersionRecordsApi(PublicApi):
         ],
     )
     def get(self, request: Request, pack_id: str, version: str) -> Response | HttpResponse:
-        record_type = _text_param(request, "type")
+        record_type = text_param(request, "type")
         if record_type is not None and record_type not in RECORD_MODELS:
             raise ApplicationError(
                 code="invalid",
@@ -365,7 +324,7 @@ class PackVersionRecordsApi(PublicApi):
         if row is None:
             raise Http404
         records = selectors.pack_version_records(
-            row.document, record_type=record_type, search=_text_param(request, "search")
+            row.document, record_type=record_type, search=text_param(request, "search")
         )
         paginator = PagePagination()
         page = paginator.paginate_queryset(records, request, self) or []  # type: ignore[arg-type]
@@ -390,8 +349,13 @@ class RecordSerializer(serializers.Serializer[Any]):
     url = serializers.URLField()
 
 
-class FigureSerializer(RecordSerializer):
+class KindRecordSerializer(RecordSerializer):
+    """A record of a type that has kinds (abilities, figures)."""
+
     kind = serializers.CharField()
+
+
+class FigureSerializer(KindRecordSerializer):
     collector_number = serializers.CharField(allow_blank=True)
     point_value = serializers.IntegerField(allow_null=True)
     squadron_symbol = serializers.CharField(allow_blank=True)
@@ -442,12 +406,12 @@ def _record_params(record_type: str) -> list[OpenApiParameter]:
     model = RECORD_MODELS[record_type]
     params = [_SYSTEM_FILTER, _SEARCH]
     if hasattr(model, "kind"):
-        params.append(OpenApiParameter("kind", str, description="Only records of this kind."))
+        params.append(text_parameter("kind", "Only records of this kind."))
     if model is Figure:
         params += [
-            OpenApiParameter("release", str, description="Only figures of this release (id)."),
-            OpenApiParameter("min_points", int, description="Point value at least this."),
-            OpenApiParameter("max_points", int, description="Point value at most this."),
+            text_parameter("release", "Only figures of this release (id)."),
+            int_parameter("min_points", "Point value at least this."),
+            int_parameter("max_points", "Point value at most this."),
         ]
     params.append(
         OpenApiParameter(
@@ -479,10 +443,16 @@ _RECORD_EXAMPLE = {
 }
 
 
+def _output_of(model: type[CatalogueRecord]) -> type[RecordSerializer]:
+    if model is Figure:
+        return FigureSerializer
+    return KindRecordSerializer if hasattr(model, "kind") else RecordSerializer
+
+
 def _records_list_view(record_type: str) -> type[PublicApi]:
     model = RECORD_MODELS[record_type]
     is_figure = model is Figure
-    output = FigureSerializer if is_figure else RecordSerializer
+    output = _output_of(model)
     label = RECORD_PATHS[record_type]
 
     class RecordListApi(PublicApi):
@@ -511,16 +481,16 @@ def _records_list_view(record_type: str) -> type[PublicApi]:
             ),
         )
         def get(self, request: Request) -> Response | HttpResponse:
-            owned = _bool_param(request, "owned")
+            owned = bool_param(request, "owned")
             owner = ownership.require_user(request) if owned else None
             rows = selectors.record_list(
                 record_type=record_type,
-                system=_text_param(request, "system"),
-                release=_text_param(request, "release"),
-                kind=_text_param(request, "kind"),
-                min_points=_int_param(request, "min_points"),
-                max_points=_int_param(request, "max_points"),
-                search=_text_param(request, "search"),
+                system=text_param(request, "system"),
+                release=text_param(request, "release"),
+                kind=text_param(request, "kind"),
+                min_points=int_param(request, "min_points"),
+                max_points=int_param(request, "max_points"),
+                search=text_param(request, "search"),
             )
             if owner is not None:
                 rows = ownership.only_owned(rows, user=owner, record_type=record_type)
@@ -543,7 +513,7 @@ def _records_list_view(record_type: str) -> type[PublicApi]:
 
 def _record_detail_view(record_type: str) -> type[PublicApi]:
     model = RECORD_MODELS[record_type]
-    output = FigureSerializer if model is Figure else RecordSerializer
+    output = _output_of(model)
     label = RECORD_PATHS[record_type]
 
     class RecordDetailApi(PublicApi):

@@ -14,18 +14,20 @@ from typing import Any
 import rules_engine
 from rules_engine import BadDocument, Catalogue
 from rules_engine import limits as _limits
-from rules_engine.listdoc import validate_list
+from rules_engine.listdoc import model_count, validate_list
 from rules_engine.systems import SYSTEM_PACKAGES
 
 SYSTEMS: tuple[str, ...] = tuple(SYSTEM_PACKAGES)
 
 MAX_ENTRIES: int = getattr(_limits, "MAX_ENTRIES", 200)
 """Entries in one list document (a warband or squadron is far smaller)."""
-MAX_JSON_DEPTH: int = getattr(_limits, "MAX_DEPTH", 64)
+MAX_JSON_DEPTH: int = _limits.MAX_DEPTH
 """Nesting of any JSON body (a list document nests about six deep)."""
 MAX_RUNS: int = _limits.MAX_RUNS
 """Simulation runs in one request."""
 MAX_SEED: int = _limits.MAX_SEED
+MAX_MODEL_RUNS: int = _limits.MAX_MODEL_RUNS
+"""The work (runs x the models of both sides) of one simulation, for every caller."""
 
 
 def check(catalogue: Catalogue, doc: Mapping[str, Any]) -> dict[str, Any]:
@@ -71,14 +73,28 @@ def simulation_inputs(
     scenario: Any,
     runs: int,
     seed: int,
-) -> None:
-    """Refuse bad lists, scenario, runs or seed before a job is stored or queued.
+) -> int:
+    """Refuse bad lists, scenario, runs or seed, or too much work, before anything is played
+    or queued; the simulation's work (``simulation_work``) when it may go ahead.
 
-    Planning the blocks checks the runs; playing a single run checks the lists and the
-    scenario exactly as the job's blocks will, each problem named by its path.
+    The engine's own check, the one the CLI makes, applies every limit to the runs asked for
+    (a single run would always pass the work limit); playing one run then checks the
+    scenario's values exactly as the blocks will read them, each problem named by its path.
     """
-    rules_engine.plan_blocks(runs)
+    rules_engine.validate_simulation(a, b, runs=runs, seed=seed, scenario=scenario)
     rules_engine.simulate_block(catalogue, a, b, scenario=scenario, seed=seed, block=0, runs=1)
+    return simulation_work(a, b, runs)
+
+
+def simulation_work(a: Mapping[str, Any], b: Mapping[str, Any], runs: int) -> int:
+    """Runs times the models of both (schema-valid) lists: what a simulation costs, the
+    measure of the engine's limit and of what the site answers inline."""
+    return _limits.simulation_work(runs, model_count(a), model_count(b))
+
+
+def simulation_max_runs(a: Mapping[str, Any], b: Mapping[str, Any]) -> int:
+    """The most runs two (schema-valid) lists may be played, within the runs and work limits."""
+    return min(MAX_RUNS, MAX_MODEL_RUNS // max(simulation_work(a, b, 1), 1))
 
 
 def simulate(

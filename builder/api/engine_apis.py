@@ -12,7 +12,12 @@ from typing import Any
 
 from django.conf import settings
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    extend_schema,
+    extend_schema_field,
+    inline_serializer,
+)
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -127,6 +132,8 @@ class OddsParamSerializer(serializers.Serializer[Any]):
     catalogue_ids = serializers.CharField(
         required=False, help_text="The record type whose stable ids the value names."
     )
+    items = serializers.JSONField(required=False, help_text="A list's items: their type.")
+    max_items = serializers.IntegerField(required=False, help_text="A list's longest length.")
 
 
 class OddsQuerySerializer(serializers.Serializer[Any]):
@@ -222,11 +229,18 @@ class OddsRunApi(APIView):
         return Response(engine.odds(catalogue, _known_system(system), query, params))
 
 
+@extend_schema_field(
+    {"type": "integer", "minimum": 1, "maximum": engine.MAX_RUNS, "default": 10_000}
+)
+class RunsField(serializers.IntegerField):
+    """Runs of a simulation: above ``engine.MAX_RUNS`` is a 400 ``too_many_runs``."""
+
+
 class SimulationRequestSerializer(serializers.Serializer[Any]):
     list_a = serializers.JSONField(help_text="The first list (muster-list/1).")
     list_b = serializers.JSONField(help_text="The second list, of the same system.")
     scenario = serializers.JSONField(required=False, default=dict)
-    runs = serializers.IntegerField(min_value=1, default=10_000)
+    runs = RunsField(min_value=1, default=10_000)
     seed = serializers.IntegerField(min_value=0, max_value=engine.MAX_SEED, default=1)
 
 
@@ -243,9 +257,10 @@ def simulation_request(data: Any) -> dict[str, Any]:
     return values
 
 
-def simulation_checked(values: dict[str, Any]) -> None:
-    """Everything a job needs is readable: refused now rather than failing in a worker."""
-    engine.simulation_inputs(
+def simulation_checked(values: dict[str, Any]) -> int:
+    """Everything a simulation needs is readable and its work within the engine's limit:
+    refused now rather than failing in a worker. Returns the work (model-runs)."""
+    return engine.simulation_inputs(
         simulation_catalogue(values["list_a"], values["list_b"]),
         values["list_a"],
         values["list_b"],
@@ -277,17 +292,21 @@ class SimulateApi(APIView):
             example("The report", {"runs": 2000, "seed": 7, "outcomes": {"a": "..."}}),
         ],
         description=(
-            "Up to `API_INLINE_SIMULATION_RUNS` runs (20,000 by default) the report comes "
-            "back at once, as `python -m rules_engine simulate` prints it. Larger requests "
-            "answer 202 with a simulation job (see `/api/v1/simulations/`) whose `result` "
-            "URL gives the same report when it is done."
+            "The work of a simulation is its runs times the models of both lists; at most "
+            f"{engine.MAX_MODEL_RUNS:,} model-runs, as for the command line. Up to "
+            "`SIMULATION_INLINE_MAX_WORK` model-runs (150,000 by default, a few seconds) the "
+            "report comes back at once, as `python -m rules_engine simulate` prints it. "
+            "More work answers 202 with a simulation job (see `/api/v1/simulations/`) whose "
+            "`result` URL gives the same report when it is done; 429 `job_quota` when you "
+            "already have `SIMULATION_JOBS_PER_USER` jobs queued or running."
         ),
     )
     def post(self, request: Request) -> Response:
         from builder.simulations.services import simulation_job_create
 
         values = simulation_request(request.data)
-        if values["runs"] <= settings.API_INLINE_SIMULATION_RUNS:
+        work = simulation_checked(values)
+        if work <= settings.SIMULATION_INLINE_MAX_WORK:
             catalogue = simulation_catalogue(values["list_a"], values["list_b"])
             report = engine.simulate(
                 catalogue,
@@ -298,7 +317,6 @@ class SimulateApi(APIView):
                 scenario=values["scenario"],
             )
             return Response(report)
-        simulation_checked(values)
         job = simulation_job_create(owner=request.user, **values)
         from builder.simulations.apis import job_body
 

@@ -7,6 +7,10 @@ engine's ``BadDocument`` to become 500s, and answers DRF errors in several shape
 handler turns all of them into the one shape above. ``path`` is a JSON path into the
 request body (``$.entries[2].weapons``) or the query parameter's name; ``field`` is the
 last name on that path, for forms that highlight one input.
+
+A rejected value is quoted back only up to a short prefix (``QUOTE_LIMIT`` characters and
+"…"), wherever the message came from (DRF, Django, the engine or our own), so a 900 kB
+value sent by mistake is not sent back whole.
 """
 
 from __future__ import annotations
@@ -23,9 +27,19 @@ from rest_framework.response import Response
 from rest_framework.views import set_rollback
 
 from builder.core.errors import ApplicationError
+from builder.core.text import QUOTE_LIMIT, shown
 from rules_engine.errors import BadDocument
 
 logger = logging.getLogger(__name__)
+
+_QUOTED = re.compile(
+    "|".join(rf"(?<!\w){a}[^{b}]{{{QUOTE_LIMIT + 1},}}{b}(?!\w)" for a, b in ("''", '""', "“”"))
+)
+"""A quoted value longer than ``QUOTE_LIMIT``: ``'…'``, ``"…"`` or ``“…”``."""
+MAX_MESSAGE = 1_000
+"""Characters of one message, whatever it holds; the rest is cut to "…"."""
+MAX_DETAILS = 100
+"""Details in one answer; the count in ``message`` still says how many there were."""
 
 _LAST_NAME = re.compile(r"(?:\.|\[')([^.\['\]]+)'?\]?$")
 
@@ -102,6 +116,26 @@ def _drf_code(exc: exceptions.APIException) -> str:
     return str(exc.default_code)
 
 
+def _cut_quotes(text: str) -> str:
+    def cut(match: re.Match[str]) -> str:
+        quoted = match.group()
+        return f"{quoted[0]}{shown(quoted[1:-1])}{quoted[-1]}"
+
+    return shown(_QUOTED.sub(cut, text), MAX_MESSAGE)
+
+
+def shortened(body: dict[str, Any]) -> dict[str, Any]:
+    """``body`` with every quoted value cut to a short prefix, and at most ``MAX_DETAILS``."""
+    return {
+        **body,
+        "message": _cut_quotes(str(body["message"])),
+        "details": [
+            {key: _cut_quotes(str(value)) for key, value in item.items()}
+            for item in body["details"][:MAX_DETAILS]
+        ],
+    }
+
+
 def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     """DRF ``EXCEPTION_HANDLER``: every error becomes the one shape (never a bare 500)."""
     headers: dict[str, str] = {}
@@ -156,4 +190,4 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
         body = error_body("server_error", "Something went wrong on our side; it has been logged.")
         code = status.HTTP_500_INTERNAL_SERVER_ERROR
     set_rollback()
-    return Response(body, status=code, headers=headers)
+    return Response(shortened(body), status=code, headers=headers)

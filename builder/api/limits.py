@@ -1,7 +1,8 @@
 """Limits on what one request may ask for, each refused with an error that names it.
 
-Body size (413), JSON depth, entries per list and simulation runs (400). The numbers are
-the engine's where it sets them (``builder.api.engine``), the body size a setting.
+Body size (413), NUL characters in JSON strings, JSON depth, entries per list and
+simulation runs (400). The numbers are the engine's where it sets them
+(``builder.api.engine``), the body size a setting.
 """
 
 from __future__ import annotations
@@ -15,7 +16,11 @@ from rest_framework.parsers import JSONParser
 
 from builder.api import engine
 from builder.core.errors import ApplicationError
+from builder.core.text import nul_paths
 from rules_engine import BadDocument
+
+MAX_REPORTED = 50
+"""Paths named in one error; a body full of bad strings is not echoed back whole."""
 
 
 def max_body_bytes() -> int:
@@ -56,9 +61,33 @@ class LimitedJSONParser(JSONParser):
         if depth > engine.MAX_JSON_DEPTH:
             raise too_deep(depth)
         try:
-            return engine.parse_json(raw, "$")
+            data = engine.parse_json(raw, "$")
         except BadDocument as exc:
             raise ParseError("; ".join(e.message for e in exc.errors)) from exc
+        check_no_nul(data)
+        return data
+
+
+def check_no_nul(data: Any, root: str = "$") -> None:
+    """Refuse a NUL in any string or key of a JSON document, naming each path.
+
+    No database stores one (PostgreSQL refuses it in text and jsonb), and no name or note
+    a person types holds one.
+    """
+    paths = list(nul_paths(data, root))
+    if not paths:
+        return
+    raise ApplicationError(
+        code="bad_text",
+        message=(
+            f"{paths[0]} holds a NUL character (\\u0000); no text may hold one."
+            if len(paths) == 1
+            else f"{len(paths)} strings hold a NUL character (\\u0000); no text may hold one."
+        ),
+        details=[
+            {"path": path, "message": "holds a NUL character"} for path in paths[:MAX_REPORTED]
+        ],
+    )
 
 
 def too_deep(depth: int | None = None) -> ApplicationError:

@@ -11,22 +11,51 @@ from typing import Any
 from drf_spectacular.utils import OpenApiParameter, inline_serializer
 from rest_framework import serializers
 from rest_framework.pagination import CursorPagination, PageNumberPagination
+from rest_framework.request import Request
 from rest_framework.serializers import Serializer
 
+from builder.api.params import (
+    MAX_TEXT_PARAM,
+    MAX_WHOLE_NUMBER,
+    int_param,
+    int_parameter,
+    text_param,
+)
 
-class PagePagination(PageNumberPagination):
-    page_size = 50
+PAGE_SIZE = 50
+MAX_PAGE_SIZE = 200
+
+
+class StrictPageSize:
+    """``page_size`` from 1 to ``MAX_PAGE_SIZE``; anything else is a 400 naming it.
+
+    DRF quietly answers a default page for ``page_size=abc`` (or ``null``, or 0) and clamps
+    a larger one; a client that asked for something else should hear so.
+    """
+
+    page_size = PAGE_SIZE
     page_size_query_param = "page_size"
-    max_page_size = 200
+    max_page_size = MAX_PAGE_SIZE
+
+    def get_page_size(self, request: Request) -> int:
+        size = int_param(request, "page_size", minimum=1, maximum=MAX_PAGE_SIZE)
+        return self.page_size if size is None else size
 
 
-class IdCursorPagination(CursorPagination):
+class PagePagination(StrictPageSize, PageNumberPagination):
+    def get_page_number(self, request: Request, paginator: Any) -> int:
+        number = int_param(request, "page", minimum=1, default=1)
+        return 1 if number is None else number
+
+
+class IdCursorPagination(StrictPageSize, CursorPagination):
     """Cursor over the primary key: ``?cursor=`` from the ``next`` and ``previous`` links."""
 
-    page_size = 50
-    page_size_query_param = "page_size"
-    max_page_size = 200
     ordering = "id"
+
+    def decode_cursor(self, request: Request) -> Any:
+        text_param(request, self.cursor_query_param)
+        return super().decode_cursor(request)
 
 
 def page_of(item: type[Serializer[Any]], *, name: str, cursor: bool = False) -> Serializer[Any]:
@@ -41,11 +70,26 @@ def page_of(item: type[Serializer[Any]], *, name: str, cursor: bool = False) -> 
     return inline_serializer(name, fields)
 
 
+_PAGE_SIZE_PARAM = int_parameter(
+    "page_size",
+    f"Items a page, up to {MAX_PAGE_SIZE} ({PAGE_SIZE} by default).",
+    minimum=1,
+    maximum=MAX_PAGE_SIZE,
+)
 PAGE_PARAMS = [
-    OpenApiParameter("page", int, description="Page number, from 1."),
-    OpenApiParameter("page_size", int, description="Items a page, up to 200 (50 by default)."),
+    int_parameter(
+        "page",
+        "Page number, from 1 (past the last page: 404).",
+        minimum=1,
+        maximum=MAX_WHOLE_NUMBER,
+    ),
+    _PAGE_SIZE_PARAM,
 ]
 CURSOR_PARAMS = [
-    OpenApiParameter("cursor", str, description="Where to continue: from `next` or `previous`."),
-    OpenApiParameter("page_size", int, description="Items a page, up to 200 (50 by default)."),
+    OpenApiParameter(
+        "cursor",
+        {"type": "string", "maxLength": MAX_TEXT_PARAM},
+        description="Where to continue: from `next` or `previous` (an unknown one: 404).",
+    ),
+    _PAGE_SIZE_PARAM,
 ]

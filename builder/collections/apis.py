@@ -23,6 +23,7 @@ from builder.accounts.api_base import (
     request_example,
     response_example,
 )
+from builder.api import fields as text
 from builder.collections.models import CollectionItem
 from builder.collections.selectors import (
     collection_fielding,
@@ -69,19 +70,19 @@ class ItemOutput(serializers.Serializer):  # type: ignore[type-arg]
 ItemPage = page_of(ItemOutput, "CollectionItemPage")
 ITEM_RESPONSE = response_example("The item", ITEM_EXAMPLE)
 
-CONDITION = serializers.ChoiceField(choices=CollectionItem.Condition.choices, required=False)
+CONDITION = text.ChoiceField(choices=CollectionItem.Condition.choices, required=False)
 QUANTITY = serializers.IntegerField(min_value=1, max_value=10_000, required=False)
 
 
 class CollectionListCreateApi(OwnedApi):
     @extend_schema_serializer(component_name="CollectionListCreateInput")
     class InputSerializer(serializers.Serializer):  # type: ignore[type-arg]
-        system = serializers.SlugField(max_length=40)
-        record_type = serializers.ChoiceField(choices=CollectionItem.RecordType.choices)
-        stable_id = serializers.SlugField(max_length=100)
+        system = text.SlugField(max_length=40)
+        record_type = text.ChoiceField(choices=CollectionItem.RecordType.choices)
+        stable_id = text.SlugField(max_length=100)
         quantity = QUANTITY
         condition = CONDITION
-        notes = serializers.CharField(max_length=5_000, required=False, allow_blank=True)
+        notes = text.CharField(max_length=5_000, required=False, allow_blank=True)
 
     @extend_schema(
         operation_id="collection_list",
@@ -140,7 +141,7 @@ class CollectionItemApi(OwnedApi):
     class InputSerializer(serializers.Serializer):  # type: ignore[type-arg]
         quantity = QUANTITY
         condition = CONDITION
-        notes = serializers.CharField(max_length=5_000, required=False, allow_blank=True)
+        notes = text.CharField(max_length=5_000, required=False, allow_blank=True)
 
     @extend_schema(tags=TAG, responses={200: ItemOutput}, examples=[ITEM_RESPONSE, NOT_FOUND])
     def get(self, request: Request, item_id: int) -> Response:

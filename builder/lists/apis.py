@@ -27,6 +27,7 @@ from builder.accounts.api_base import (
     paginated,
     response_example,
 )
+from builder.api import fields as text
 from builder.api.engine_apis import ViolationSerializer
 from builder.collections.selectors import collection_fielding
 from builder.lists.exchange import list_export, lists_backup, lists_import
@@ -69,7 +70,6 @@ EXAMPLE_LIST = {
     "system": "cs-aces",
     "kind": "team",
     "visibility": "private",
-    "share_token": "q8Zb1d0R3Jr9pAxJ6mYw5sTcFvK2nH4L",
     "notes": "",
     "created_at": "2026-12-01T02:00:00Z",
     "updated_at": "2026-12-01T02:00:00Z",
@@ -113,12 +113,13 @@ class SavedListVerdict(serializers.Serializer):  # type: ignore[type-arg]
 
 
 class SavedListSummary(serializers.Serializer):  # type: ignore[type-arg]
+    """A list as listings show it: never its link token (that is in the owner's detail)."""
+
     uuid = serializers.UUIDField()
     name = serializers.CharField()
     system = serializers.CharField(source="system.slug")
     kind = serializers.CharField()
     visibility = serializers.CharField()
-    share_token = serializers.CharField(help_text="Anyone with it may read an unlisted list.")
     notes = serializers.CharField()
     created_at = serializers.DateTimeField()
     updated_at = serializers.DateTimeField()
@@ -128,6 +129,11 @@ class SavedListSummary(serializers.Serializer):  # type: ignore[type-arg]
 
 
 class SavedListDetail(SavedListSummary):
+    share_token = serializers.CharField(
+        help_text="Anyone with it may read the list while it is unlisted or public "
+        "(shared/{share_token}/). A new one is made whenever the list becomes or stops "
+        "being unlisted, and by share-token/: an older link then answers 404."
+    )
     document = serializers.JSONField(help_text="The muster-list/1 document.")
     breakdown = serializers.JSONField(help_text="The engine's itemised price.")
 
@@ -140,7 +146,6 @@ class SharedList(serializers.Serializer):  # type: ignore[type-arg]
     name = serializers.CharField()
     system = serializers.CharField(source="system.slug")
     kind = serializers.CharField()
-    share_token = serializers.CharField()
     updated_at = serializers.DateTimeField()
     pinned = PinSerializer(source="pack_versions", many=True)
     verdict = SavedListVerdict(source="*")
@@ -149,7 +154,14 @@ class SharedList(serializers.Serializer):  # type: ignore[type-arg]
 
 SavedListPage = page_of(SavedListSummary, "SavedListPage")
 SharedListPage = page_of(SharedList, "SharedListPage")
-EXAMPLE_DETAIL = {**EXAMPLE_LIST, "document": EXAMPLE_DOCUMENT, "breakdown": {"total": 61}}
+EXAMPLE_TOKEN = "q8Zb1d0R3Jr9pAxJ6mYw5sTcFvK2nH4L"
+EXAMPLE_NEW_TOKEN = "Hn4LvK2sTc6mYwpAxJr9d0R3q8Zb1FJ5"
+EXAMPLE_DETAIL = {
+    **EXAMPLE_LIST,
+    "share_token": EXAMPLE_TOKEN,
+    "document": EXAMPLE_DOCUMENT,
+    "breakdown": {"total": 61},
+}
 EXAMPLE_SHARED = {
     "owner": "ada",
     **{
@@ -159,7 +171,6 @@ EXAMPLE_SHARED = {
             "name",
             "system",
             "kind",
-            "share_token",
             "updated_at",
             "pinned",
             "verdict",
@@ -170,7 +181,7 @@ EXAMPLE_SHARED = {
 DETAIL_EXAMPLE = response_example("The list", EXAMPLE_DETAIL)
 
 
-VISIBILITY = serializers.ChoiceField(choices=SavedList.Visibility.choices, required=False)
+VISIBILITY = text.ChoiceField(choices=SavedList.Visibility.choices, required=False)
 
 
 def _system_filter(request: Request, qs: Any) -> Any:
@@ -186,7 +197,7 @@ class SavedListListCreateApi(OwnedApi):
     class InputSerializer(serializers.Serializer):  # type: ignore[type-arg]
         document = serializers.JSONField(help_text="A muster-list/1 document.")
         visibility = VISIBILITY
-        notes = serializers.CharField(max_length=10_000, required=False, allow_blank=True)
+        notes = text.CharField(max_length=10_000, required=False, allow_blank=True)
 
     @extend_schema(
         operation_id="lists_list",
@@ -207,7 +218,7 @@ class SavedListListCreateApi(OwnedApi):
             OpenApiExample("Save a list", value={"document": EXAMPLE_DOCUMENT}, request_only=True),
             OpenApiExample(
                 "Saved",
-                value={**EXAMPLE_LIST, "document": EXAMPLE_DOCUMENT, "breakdown": {}},
+                value={**EXAMPLE_DETAIL, "breakdown": {}},
                 response_only=True,
                 status_codes=["201"],
             ),
@@ -226,9 +237,9 @@ class SavedListDetailApi(OwnedApi):
     @extend_schema_serializer(component_name="SavedListDetailInput")
     class InputSerializer(serializers.Serializer):  # type: ignore[type-arg]
         document = serializers.JSONField(required=False)
-        name = serializers.CharField(max_length=200, required=False)
+        name = text.CharField(max_length=200, required=False)
         visibility = VISIBILITY
-        notes = serializers.CharField(max_length=10_000, required=False, allow_blank=True)
+        notes = text.CharField(max_length=10_000, required=False, allow_blank=True)
 
     @extend_schema(tags=TAG, responses={200: SavedListDetail}, examples=[DETAIL_EXAMPLE, NOT_FOUND])
     def get(self, request: Request, list_uuid: str) -> Response:
@@ -241,10 +252,16 @@ class SavedListDetailApi(OwnedApi):
         responses={200: SavedListDetail, 400: ErrorSerializer},
         examples=[
             OpenApiExample("Share by link", value={"visibility": "unlisted"}, request_only=True),
-            DETAIL_EXAMPLE,
+            response_example(
+                "Shared by a new link",
+                {**EXAMPLE_DETAIL, "visibility": "unlisted", "share_token": EXAMPLE_NEW_TOKEN},
+            ),
             BAD_DOCUMENT,
             NOT_FOUND,
         ],
+        description="Change any of the document, name, visibility and notes. A list that "
+        "becomes or stops being unlisted gets a new share_token, so no link given out "
+        "before opens it.",
     )
     def patch(self, request: Request, list_uuid: str) -> Response:
         saved = saved_list_get_for_owner(user=request.user, list_uuid=list_uuid)
@@ -272,7 +289,7 @@ class SavedListDetailApi(OwnedApi):
 class SavedListRenameApi(OwnedApi):
     @extend_schema_serializer(component_name="SavedListRenameInput")
     class InputSerializer(serializers.Serializer):  # type: ignore[type-arg]
-        name = serializers.CharField(max_length=200)
+        name = text.CharField(max_length=200)
 
     @extend_schema(
         tags=TAG,
@@ -294,7 +311,7 @@ class SavedListRenameApi(OwnedApi):
 class SavedListDuplicateApi(OwnedApi):
     @extend_schema_serializer(component_name="SavedListDuplicateInput")
     class InputSerializer(serializers.Serializer):  # type: ignore[type-arg]
-        name = serializers.CharField(max_length=200, required=False)
+        name = text.CharField(max_length=200, required=False)
 
     @extend_schema(
         tags=TAG,
@@ -359,8 +376,10 @@ class SavedListShareTokenApi(OwnedApi):
         tags=TAG,
         request=None,
         responses={200: SavedListDetail},
-        examples=[DETAIL_EXAMPLE],
-        description="A new link token; the old unlisted link stops working.",
+        examples=[
+            response_example("A new link", {**EXAMPLE_DETAIL, "share_token": EXAMPLE_NEW_TOKEN})
+        ],
+        description="A new link token; the old link stops working (404).",
     )
     def post(self, request: Request, list_uuid: str) -> Response:
         saved = saved_list_get_for_owner(user=request.user, list_uuid=list_uuid)

@@ -13,6 +13,7 @@ from content.models import ContentPackVersion
 from content.selectors import catalogue_for_packs
 from rules_engine.api import check
 from rules_engine.errors import BadDocument
+from rules_engine.limits import MAX_DEPTH
 from rules_engine.listdoc import validate_list
 from rules_engine.verdict import Verdict
 
@@ -22,9 +23,6 @@ MAX_POINTS_LIMIT = 2**31 - 1
 
 def max_entries() -> int:
     return int(getattr(settings, "MUSTER_LIST_MAX_ENTRIES", 200))
-
-
-MAX_DEPTH = 32
 
 
 def storable_problems(value: Any, root: str = "$", depth: int = 0) -> list[dict[str, str]]:

@@ -4,6 +4,8 @@ Imports are all or nothing. Points written in a file are for readers: the engine
 every entry. Ids the pinned content does not know are reported by JSON path. A backup carries
 each list's ``uuid``, so importing the same backup twice creates no duplicates; a single list
 file has none, so an identical list (same name and document) already saved is not saved again.
+A uuid another player's list holds is theirs (uuids are unique across players): that list
+comes in under a fresh uuid, or not at all when an identical one is already saved.
 """
 
 from __future__ import annotations
@@ -214,12 +216,20 @@ def lists_import(*, owner: AbstractBaseUser, data: Any) -> dict[str, list[Any]]:
             message=f"Nothing was imported: {len(problems)} problem(s) in the file.",
             details=problems,
         )
-    existing = set(
-        SavedList.objects.filter(owner=owner, uuid__in=list(seen)).values_list("uuid", flat=True)
-    )
+    holders = dict(SavedList.objects.filter(uuid__in=list(seen)).values_list("uuid", "owner_id"))
+    # Another player's uuid is theirs: the list comes in under a fresh one, unless the same
+    # list was saved here before this import (as for a file without uuids).
+    theirs = {u for u, holder in holders.items() if holder != owner.pk}
+    copies = {
+        i for i, (doc, u, _v, _n) in enumerate(plan) if u in theirs and _already_saved(owner, doc)
+    }
     created, skipped = [], []
-    for document, list_uuid, visibility, notes in plan:
-        if (list_uuid in existing) if list_uuid else _already_saved(owner, document):
+    for i, (document, list_uuid, visibility, notes) in enumerate(plan):
+        if list_uuid in theirs:
+            skip = i in copies
+        else:
+            skip = list_uuid in holders if list_uuid else _already_saved(owner, document)
+        if skip:
             skipped.append(str(list_uuid) if list_uuid else document["name"])
             continue
         created.append(
@@ -228,7 +238,7 @@ def lists_import(*, owner: AbstractBaseUser, data: Any) -> dict[str, list[Any]]:
                 document=document,
                 visibility=visibility,
                 notes=notes,
-                list_uuid=list_uuid,
+                list_uuid=None if list_uuid in theirs else list_uuid,
             )
         )
     return {"created": created, "skipped": skipped}

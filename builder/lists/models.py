@@ -20,8 +20,11 @@ class SavedList(models.Model):
     """A squadron, team, warband or design a player keeps.
 
     ``uuid`` is the list's stable identity across exchange files (a backup imported twice
-    finds its lists by it). The verdict columns are recomputed by the services whenever the
-    document or the pinned pack versions change, never by ``save()``.
+    finds its lists by it), unique across every player's lists, so a uuid alone never
+    names two lists. ``share_token`` opens the list while it is unlisted or public; the
+    services make a new one whenever the list becomes or stops being unlisted. The verdict
+    columns are recomputed by the services whenever the document or the pinned pack
+    versions change, never by ``save()``.
     """
 
     class Visibility(models.TextChoices):
@@ -63,7 +66,7 @@ class SavedList(models.Model):
     class Meta:
         ordering = ["-updated_at", "-id"]
         constraints = [
-            models.UniqueConstraint(fields=["owner", "uuid"], name="saved_list_uuid_once"),
+            models.UniqueConstraint(fields=["uuid"], name="saved_list_uuid_unique"),
         ]
         indexes = [models.Index(fields=["visibility", "deleted_at"])]
 

@@ -44,6 +44,16 @@ def saved_list_get_for_owner(
         raise Http404("No such list.") from exc
 
 
+def saved_list_get_by_uuid(*, list_uuid: UUID | str) -> SavedList | None:
+    """Any player's list by its uuid, for the operator's commands: uuids are unique across
+    players, so the answer names one list, with its owner. A trashed list is not found."""
+    try:
+        wanted = list_uuid if isinstance(list_uuid, UUID) else UUID(str(list_uuid))
+    except ValueError:
+        return None
+    return _with_relations(SavedList.objects.filter(uuid=wanted, deleted_at__isnull=True)).first()
+
+
 def public_saved_lists() -> QuerySet[SavedList]:
     return _with_relations(
         SavedList.objects.filter(visibility=SavedList.Visibility.PUBLIC, deleted_at__isnull=True)

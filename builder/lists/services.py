@@ -84,6 +84,13 @@ def saved_list_create(
     return saved_list
 
 
+def _link_changes(before: str, after: str) -> bool:
+    """Whether a change of visibility needs a new link token: whenever a list becomes or
+    stops being unlisted, so that no link given out before opens it afterwards."""
+    unlisted = SavedList.Visibility.UNLISTED
+    return before != after and unlisted in (before, after)
+
+
 @transaction.atomic
 def saved_list_update(
     *,
@@ -92,7 +99,8 @@ def saved_list_update(
     visibility: str | None = None,
     notes: str | None = None,
 ) -> SavedList:
-    """Change a list. A new document keeps the list's pinned versions and system and kind."""
+    """Change a list. A new document keeps the list's pinned versions and system and kind;
+    a list that becomes or stops being unlisted gets a new link token."""
     fields = ["updated_at"]
     if document is not None:
         validate_document(document)
@@ -108,6 +116,9 @@ def saved_list_update(
         _apply_verdict(saved_list, pinned_document(document, pins), pins)
         fields += VERDICT_FIELDS
     if visibility is not None:
+        if _link_changes(saved_list.visibility, visibility):
+            saved_list.share_token = new_share_token()
+            fields.append("share_token")
         saved_list.visibility = visibility
         fields.append("visibility")
     if notes is not None:

@@ -40,6 +40,7 @@ class PrintJob(models.Model):
         RUNNING = "running", "Rendering"
         DONE = "done", "Done"
         FAILED = "failed", "Failed"
+        CANCELLED = "cancelled", "Cancelled"
 
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="print_jobs"
@@ -76,8 +77,15 @@ class PrintJob(models.Model):
         ordering = ["-created_at", "-id"]
         indexes = [models.Index(fields=["owner", "-created_at"], name="printjob_owner_recent")]
 
+    ACTIVE = (Status.QUEUED, Status.RUNNING)
+
     def __str__(self) -> str:
         return f"{self.get_kind_display()} #{self.pk} ({self.status})"
+
+    @property
+    def is_active(self) -> bool:
+        """Queued or rendering: it counts against its owner's quota and can be cancelled."""
+        return self.status in self.ACTIVE
 
     @property
     def progress(self) -> str:

@@ -42,55 +42,57 @@ class PrintOptions:
         return asdict(self)
 
 
-def _bool(raw: Mapping[str, Any], key: str, default: bool, errors: list[dict[str, str]]) -> bool:
-    value = raw.get(key, default)
-    if not isinstance(value, bool):
-        errors.append(
-            {"path": f"$.options.{key}", "field": key, "message": "must be true or false"}
+OPTION_NAMES = ("paper", "card", "cut_marks", "greyscale")
+# A rejected key is named in the error only up to this many characters.
+_SHOWN_KEY = 40
+
+
+def _error(key: str, message: str) -> dict[str, str]:
+    shown = key if len(key) <= _SHOWN_KEY else key[:_SHOWN_KEY] + "…"
+    return {"path": f"$.options.{shown}", "field": shown, "message": message}
+
+
+def _choice(
+    raw: Mapping[str, Any], key: str, choices: Mapping[str, Any], errors: list[dict[str, str]]
+) -> str | None:
+    """The named choice, or None (with an error) for any other value, of any type."""
+    value = raw[key]
+    if isinstance(value, str) and value in choices:
+        return value
+    errors.append(_error(key, f"must be one of {', '.join(choices)}"))
+    return None
+
+
+def _bool(raw: Mapping[str, Any], key: str, errors: list[dict[str, str]]) -> bool | None:
+    value = raw[key]
+    if isinstance(value, bool):
+        return value
+    errors.append(_error(key, "must be true or false"))
+    return None
+
+
+def print_options_parse(raw: Any) -> PrintOptions:
+    """Options from JSON, type-checked before use: every wrong option is reported at once
+    with its JSON path, whatever the value's type, and never echoed back."""
+    if raw is None:
+        raw = {}
+    if not isinstance(raw, Mapping):
+        raise ApplicationError(
+            "print.bad-options",
+            "The print options are not valid.",
+            [{"path": "$.options", "field": "options", "message": "must be an object"}],
         )
-        return default
-    return value
-
-
-def print_options_parse(raw: Mapping[str, Any] | None) -> PrintOptions:
-    """Options from JSON; every wrong field is reported at once with its JSON path."""
-    raw = dict(raw or {})
     errors: list[dict[str, str]] = []
-    known = {"paper", "card", "cut_marks", "greyscale"}
-    for key in sorted(set(raw) - known):
-        errors.append(
-            {
-                "path": f"$.options.{key}",
-                "field": key,
-                "message": f"unknown option (known: {', '.join(sorted(known))})",
-            }
-        )
-    paper = raw.get("paper", "A4")
-    if paper not in PAPERS_MM:
-        errors.append(
-            {
-                "path": "$.options.paper",
-                "field": "paper",
-                "message": f"unknown paper {paper!r} (known: {', '.join(PAPERS_MM)})",
-            }
-        )
-        paper = "A4"
-    card = raw.get("card", DEFAULT_CARD)
-    if card not in CARD_SIZES_MM:
-        errors.append(
-            {
-                "path": "$.options.card",
-                "field": "card",
-                "message": f"unknown card size {card!r} (known: {', '.join(CARD_SIZES_MM)})",
-            }
-        )
-        card = DEFAULT_CARD
-    options = PrintOptions(
-        paper=paper,
-        card=card,
-        cut_marks=_bool(raw, "cut_marks", True, errors),
-        greyscale=_bool(raw, "greyscale", False, errors),
-    )
+    unknown = sorted(str(key) for key in raw if key not in OPTION_NAMES)
+    for key in unknown:
+        errors.append(_error(key, f"unknown option (known: {', '.join(sorted(OPTION_NAMES))})"))
+    values: dict[str, Any] = {}
+    for key, choices in (("paper", PAPERS_MM), ("card", CARD_SIZES_MM)):
+        if key in raw:
+            values[key] = _choice(raw, key, choices, errors)
+    for key in ("cut_marks", "greyscale"):
+        if key in raw:
+            values[key] = _bool(raw, key, errors)
     if errors:
         raise ApplicationError("print.bad-options", "The print options are not valid.", errors)
-    return options
+    return PrintOptions(**values)

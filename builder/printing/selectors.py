@@ -19,6 +19,11 @@ def print_job_list_for_user(*, user: Any) -> QuerySet[PrintJob]:
     return PrintJob.objects.filter(owner=user)
 
 
+def print_job_active_for_user(*, user: Any) -> QuerySet[PrintJob]:
+    """The user's jobs queued or rendering: those that count against the quota."""
+    return PrintJob.objects.filter(owner=user, status__in=PrintJob.ACTIVE)
+
+
 def print_job_get_for_user(*, user: Any, job_id: int) -> PrintJob:
     """The user's own job; another user's job is as absent as one that never existed."""
     job = PrintJob.objects.filter(owner=user, pk=job_id).first()

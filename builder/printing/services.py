@@ -23,6 +23,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from builder.core.errors import ApplicationError
+from builder.core.quotas import job_not_cancellable, job_quota_check
 from builder.printing.models import PrintJob, print_storage
 from builder.printing.options import PrintOptions, print_options_parse
 from builder.printing.render import TEMPLATE_VERSION, cards_pdf, pdf_from_html, sheet_html
@@ -33,6 +34,11 @@ from rules_engine.catalogue import Catalogue
 from rules_engine.listdoc import validate_list
 
 KINDS = ("cards", "roster", "schematic", "navigation")
+# What a request may name; a share link is never taken from a caller: a saved list's own is
+# printed when its owner shares it.
+WHAT_FIELDS = ("list", "records", "saved_list")
+# Records one sheet may print, as many as a list may hold entries.
+RECORDS_MAX = 200
 Progress = Callable[[int, int], None]
 
 
@@ -75,7 +81,7 @@ def saved_list_document(*, list_uuid: Any, owner: Any | None) -> tuple[dict[str,
     except (Http404, SavedList.DoesNotExist, ValueError, DjangoValidationError) as exc:
         raise ApplicationError(
             "print.unknown-list",
-            f"No saved list {list_uuid}.",
+            "No such saved list of yours.",
             [_detail("$.what.saved_list", "saved_list", "no such list of yours")],
             status=404,
         ) from exc
@@ -85,60 +91,92 @@ def saved_list_document(*, list_uuid: Any, owner: Any | None) -> tuple[dict[str,
     return doc, share_url
 
 
+def _bad_request(message: str, path: str, field: str, why: str) -> ApplicationError:
+    return ApplicationError("print.bad-request", message, [_detail(path, field, why)])
+
+
 def print_request_parse(
     *,
     kind: str,
-    what: Mapping[str, Any],
-    options: Mapping[str, Any] | None,
+    what: Any,
+    options: Any,
     owner: Any | None = None,
+    share_url: str | None = None,
 ) -> PrintRequest:
-    """Check the request's shape; every problem is reported with its JSON path. A saved
-    list is read as ``owner`` may see it (any list when ``owner`` is None: the command)."""
-    if kind not in KINDS:
+    """Check the request's shape, each field's type before it is used; every problem is
+    reported with its JSON path. A saved list is read as ``owner`` may see it (any list
+    when ``owner`` is None: the command). ``share_url`` is the command's ``--share-url``;
+    a saved list's own link replaces it."""
+    if not isinstance(kind, str) or kind not in KINDS:
         raise ApplicationError(
             "print.bad-kind",
-            f"Unknown sheet {kind!r}: choose one of {', '.join(KINDS)}.",
+            f"Unknown sheet: choose one of {', '.join(KINDS)}.",
             [_detail("$.kind", "kind", f"one of {', '.join(KINDS)}")],
         )
     parsed_options = print_options_parse(options)
     if not isinstance(what, Mapping):
+        raise _bad_request("Say what to print.", "$.what", "what", "an object")
+    unknown = sorted(str(key)[:40] for key in what if key not in WHAT_FIELDS)
+    if unknown:
         raise ApplicationError(
-            "print.bad-request", "Say what to print.", [_detail("$.what", "what", "an object")]
+            "print.bad-request",
+            f"Say what to print with {', '.join(WHAT_FIELDS)} only.",
+            [
+                _detail(f"$.what.{key}", key, f"unknown field (known: {', '.join(WHAT_FIELDS)})")
+                for key in unknown
+            ],
         )
-    records = what.get("records") or []
+    records = what.get("records", [])
     doc = what.get("list")
-    share_url = what.get("share_url")
-    if what.get("saved_list") is not None:
-        if doc is not None:
-            raise ApplicationError(
-                "print.bad-request",
-                "Print either a saved list or a list document, not both.",
-                [_detail("$.what", "what", "saved_list or list")],
-            )
-        doc, share_url = saved_list_document(list_uuid=what["saved_list"], owner=owner)
+    saved = what.get("saved_list")
     if not isinstance(records, list) or not all(isinstance(r, str) and r for r in records):
-        raise ApplicationError(
-            "print.bad-request",
+        raise _bad_request(
             "Records are named by strings such as 'cs-air-action/charlie-steele-fury'.",
-            [_detail("$.what.records", "records", "a list of record ids")],
+            "$.what.records",
+            "records",
+            "a list of record ids",
         )
+    if len(records) > RECORDS_MAX:
+        raise _bad_request(
+            f"One sheet prints at most {RECORDS_MAX} records; this asks for {len(records)}.",
+            "$.what.records",
+            "records",
+            f"at most {RECORDS_MAX} record ids",
+        )
+    if "list" in what and not isinstance(doc, Mapping):
+        raise _bad_request(
+            "A list to print is a muster-list/1 document.",
+            "$.what.list",
+            "list",
+            "a muster-list/1 object",
+        )
+    if "saved_list" in what and not isinstance(saved, str):
+        raise _bad_request(
+            "A saved list is named by its id.", "$.what.saved_list", "saved_list", "a list id"
+        )
+    if saved is not None:
+        if doc is not None:
+            raise _bad_request(
+                "Print either a saved list or a list document, not both.",
+                "$.what",
+                "what",
+                "saved_list or list",
+            )
+        doc, share_url = saved_list_document(list_uuid=saved, owner=owner)
     if doc is not None and records:
-        raise ApplicationError(
-            "print.bad-request",
-            "Print either records or a list, not both.",
-            [_detail("$.what", "what", "records or list")],
+        raise _bad_request(
+            "Print either records or a list, not both.", "$.what", "what", "records or list"
         )
     if doc is None and kind in ("roster", "schematic"):
-        raise ApplicationError(
-            "print.bad-request",
-            f"A {kind} sheet prints a list: give one.",
-            [_detail("$.what.list", "list", "required")],
+        raise _bad_request(
+            f"A {kind} sheet prints a list: give one.", "$.what.list", "list", "required"
         )
     if doc is None and kind == "cards" and not records:
-        raise ApplicationError(
-            "print.bad-request",
+        raise _bad_request(
             "Name the records to print, or give a list.",
-            [_detail("$.what.records", "records", "at least one record id")],
+            "$.what.records",
+            "records",
+            "at least one record id",
         )
     if doc is not None:
         try:
@@ -236,7 +274,14 @@ def pdf_write_atomic(path: Path, pdf: bytes) -> None:
 def print_job_create(
     *, owner: Any, kind: str, what: Mapping[str, Any], options: Mapping[str, Any] | None = None
 ) -> PrintJob:
-    """A queued job, checked first so bad input is refused at once; rendered after commit."""
+    """A queued job, checked first so bad input is refused at once; rendered after commit.
+    An owner with ``PRINT_JOBS_PER_USER`` jobs queued or rendering is refused (429)."""
+    job_quota_check(
+        owner=owner,
+        active=PrintJob.objects.filter(owner=owner, status__in=PrintJob.ACTIVE),
+        limit=settings.PRINT_JOBS_PER_USER,
+        noun="print job",
+    )
     request = print_request_parse(kind=kind, what=what, options=options, owner=owner)
     job = PrintJob(
         owner=owner,
@@ -253,10 +298,41 @@ def print_job_create(
     return job
 
 
-def _job_update(job: PrintJob, **fields: Any) -> None:
+@transaction.atomic
+def print_job_cancel(*, job: PrintJob) -> PrintJob:
+    """Cancel a queued or rendering job: the worker renders nothing more for it and never
+    marks it done, and it stops counting against its owner's quota. Cancelling a cancelled
+    job changes nothing; a finished or failed one is a 409."""
+    job = PrintJob.objects.select_for_update().get(pk=job.pk)
+    if job.status == PrintJob.Status.CANCELLED:
+        return job
+    if not job.is_active:
+        raise job_not_cancellable(noun="print job", status=job.get_status_display().lower())
+    job.status = PrintJob.Status.CANCELLED
+    job.finished_at = timezone.now()
+    job.full_clean()
+    job.save(update_fields=["status", "finished_at"])
+    return job
+
+
+class PrintJobCancelled(Exception):
+    """Raised inside a render when its job has been cancelled, to stop the work."""
+
+
+def _job_update(job: PrintJob, **fields: Any) -> bool:
+    """Save ``fields`` unless the job has been cancelled meanwhile (then False, and the
+    job reads cancelled): a worker's writes never undo a cancel."""
+    saved = (
+        PrintJob.objects.filter(pk=job.pk)
+        .exclude(status=PrintJob.Status.CANCELLED)
+        .update(**fields)
+    )
+    if not saved:
+        job.refresh_from_db(fields=["status", "finished_at"])
+        return False
     for name, value in fields.items():
         setattr(job, name, value)
-    job.save(update_fields=list(fields))
+    return True
 
 
 def print_job_fail(*, job: PrintJob, error: ApplicationError) -> PrintJob:
@@ -271,12 +347,15 @@ def print_job_fail(*, job: PrintJob, error: ApplicationError) -> PrintJob:
 
 def print_job_run(*, job_id: int) -> PrintJob:
     """Render a job, idempotently: a done job stays done, and a PDF with the same
-    fingerprint is reused rather than rendered again. Bad input fails the job with a clear
-    error; anything else propagates for the task to retry."""
+    fingerprint is reused rather than rendered again. A cancelled job is not rendered, and
+    a cancel that arrives mid-render stops it at the next item or before it is stored. Bad
+    input fails the job with a clear error; anything else propagates for the task to retry."""
     job = PrintJob.objects.get(pk=job_id)
+    if job.status == PrintJob.Status.CANCELLED:
+        return job
     if job.status == PrintJob.Status.DONE and job.pdf and print_storage.exists(job.pdf.name):
         return job
-    _job_update(
+    started = _job_update(
         job,
         status=PrintJob.Status.RUNNING,
         attempts=job.attempts + 1,
@@ -284,6 +363,8 @@ def print_job_run(*, job_id: int) -> PrintJob:
         error=None,
         progress_done=0,
     )
+    if not started:
+        return job
     try:
         request = print_request_parse(
             kind=job.kind, what=job.what, options=job.options, owner=job.owner
@@ -306,12 +387,17 @@ def print_job_run(*, job_id: int) -> PrintJob:
             return job
 
         def progress(n: int, m: int) -> None:
-            if n == m or n % 5 == 0:
-                _job_update(job, progress_done=n, progress_total=m)
+            if (n == m or n % 5 == 0) and not _job_update(job, progress_done=n, progress_total=m):
+                raise PrintJobCancelled
 
         rendered = sheet_render(request, catalogue, progress)
     except ApplicationError as exc:
         return print_job_fail(job=job, error=exc)
+    except PrintJobCancelled:
+        return job
+    if PrintJob.objects.filter(pk=job.pk, status=PrintJob.Status.CANCELLED).exists():
+        job.refresh_from_db(fields=["status", "finished_at"])
+        return job
     pdf_write_atomic(path, rendered.pdf)
     _job_update(
         job,

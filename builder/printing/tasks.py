@@ -21,7 +21,7 @@ logger = logging.getLogger(__name__)
 
 def _fail(job_id: int, code: str, message: str) -> None:
     job = PrintJob.objects.filter(pk=job_id).first()
-    if job is not None and job.status != PrintJob.Status.DONE:
+    if job is not None and job.status not in (PrintJob.Status.DONE, PrintJob.Status.CANCELLED):
         print_job_fail(job=job, error=ApplicationError(code, message))
 
 
@@ -35,7 +35,7 @@ def _fail(job_id: int, code: str, message: str) -> None:
     max_retries=settings.PRINT_MAX_RETRIES,
 )
 def print_job_render(self: Any, job_id: int) -> str:
-    """Render job ``job_id`` and return its status.
+    """Render job ``job_id`` and return its status (a cancelled job is left as it is).
 
     A worker that dies mid-render leaves the message unacknowledged, so another worker
     redoes the job; the PDF is written whole or not at all, so nothing is lost or doubled.

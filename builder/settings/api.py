@@ -50,8 +50,6 @@ CACHES = {
 
 API_MAX_BODY_BYTES = _env.int("API_MAX_BODY_BYTES", default=1_048_576)
 """Largest JSON body accepted (413 above it); a 500-model backup is far smaller."""
-API_INLINE_SIMULATION_RUNS = _env.int("API_INLINE_SIMULATION_RUNS", default=20_000)
-"""Simulations up to this many runs answer inline; larger ones become a job."""
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Muster API",

@@ -55,6 +55,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Control characters in addresses and form fields are a 400 before any view runs.
+    "builder.core.middleware.CleanTextMiddleware",
     # Last, as django-axes asks: it locks out repeated failed log-ins.
     "axes.middleware.AxesMiddleware",
 ]
@@ -103,7 +105,13 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = VAR_DIR / "static"
+# Where `manage.py collectstatic` gathers the files production serves (WhiteNoise);
+# development serves them from the apps' folders and needs no collecting.
+STATIC_ROOT = env.path("STATIC_ROOT", default=str(VAR_DIR / "static"))
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
 # Figure photos uploaded in the admin (served to staff by the admin itself).
 MEDIA_URL = "media/"
 MEDIA_ROOT = env.path("MEDIA_ROOT", default=str(VAR_DIR / "media"))
@@ -193,3 +201,5 @@ LOGGING = {
 from builder.settings.api import *  # noqa: E402, F403
 from builder.settings.printing import *  # noqa: E402, F403
 from builder.settings.security import *  # noqa: E402, F403
+from builder.settings.simulations import *  # noqa: E402, F403
+from builder.settings.spreadsheets import *  # noqa: E402, F403

@@ -1,4 +1,5 @@
-"""Printing settings: where PDFs are kept, and how long a render may take."""
+"""Printing settings: where PDFs are kept, how long a render may take, and how many jobs
+one user may keep going."""
 
 from builder.settings.base import VAR_DIR, env
 
@@ -8,6 +9,8 @@ PRINT_ROOT = env.path("PRINT_ROOT", default=str(VAR_DIR / "print"))
 PRINT_SOFT_TIME_LIMIT = env.int("PRINT_SOFT_TIME_LIMIT", default=240)
 PRINT_TIME_LIMIT = env.int("PRINT_TIME_LIMIT", default=300)
 PRINT_MAX_RETRIES = 3
+# Print jobs one user may have queued or running at once (at least 1); one more is a 429.
+PRINT_JOBS_PER_USER = env.int("PRINT_JOBS_PER_USER", default=5)
 # A shared list's link, printed as a QR code on its roster: ``{token}`` is its share token.
 SHARE_LINK_URL = env("SHARE_LINK_URL", default="http://127.0.0.1:8000/lists/shared/{token}/")
 

@@ -3,6 +3,7 @@
 from django.urls import path
 
 from builder.simulations.apis import (
+    SimulationJobCancelApi,
     SimulationJobDetailApi,
     SimulationJobListApi,
     SimulationJobResultApi,
@@ -19,5 +20,10 @@ urlpatterns = [
         "simulations/<str:public_id>/result/",
         SimulationJobResultApi.as_view(),
         name="simulation-result",
+    ),
+    path(
+        "simulations/<str:public_id>/cancel/",
+        SimulationJobCancelApi.as_view(),
+        name="simulation-cancel",
     ),
 ]

@@ -1,4 +1,4 @@
-"""Simulation jobs over the API: create, list, follow progress, read the report.
+"""Simulation jobs over the API: create, list, follow progress, read the report, cancel.
 
 Jobs belong to whoever created them: another user's job is a 404, as is no job at all.
 """
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -25,7 +25,7 @@ from builder.api.schema import example
 from builder.core.errors import ApplicationError
 from builder.simulations.models import SimulationJob
 from builder.simulations.selectors import simulation_job_get, simulation_job_list
-from builder.simulations.services import simulation_job_create
+from builder.simulations.services import simulation_job_cancel, simulation_job_create
 
 
 class JobSerializer(serializers.Serializer[Any]):
@@ -87,6 +87,13 @@ _JOB_EXAMPLE = {
     "finished_at": None,
 }
 _ID = OpenApiParameter("public_id", str, OpenApiParameter.PATH, description="The job's id.")
+_AT_QUOTA = OpenApiResponse(
+    description=(
+        "`job_quota`: you already have the most simulations allowed queued or running "
+        "(or `throttled`: too many requests)."
+    )
+)
+_ENDED = OpenApiResponse(description="`not_cancellable`: the job is done or failed.")
 
 
 class SimulationJobListApi(APIView):
@@ -112,14 +119,18 @@ class SimulationJobListApi(APIView):
         operation_id="simulations_create",
         tags=["simulations"],
         request=SimulationRequestSerializer,
-        responses={202: JobSerializer},
+        responses={202: JobSerializer, 429: _AT_QUOTA},
         examples=[
             example("A million fights", {**_SIM_EXAMPLE, "runs": 1_000_000}, request=True),
             example("The job", _JOB_EXAMPLE, status=202),
         ],
         description=(
             "Always a job, whatever the size: split into the engine's blocks, run by the "
-            "workers in parallel and merged so that the same seed gives the same report."
+            "workers in parallel and merged so that the same seed gives the same report. "
+            "The work (runs times the models of both lists) is checked first, at most "
+            "200,000,000 model-runs as for the command line (400 naming `runs`). You may "
+            "have `SIMULATION_JOBS_PER_USER` jobs (3 by default) queued or running; one more "
+            "is a 429 `job_quota` until one finishes or you cancel one."
         ),
     )
     def post(self, request: Request) -> Response:
@@ -147,7 +158,7 @@ class SimulationJobDetailApi(APIView):
 
 
 class SimulationJobResultApi(APIView):
-    """The report of a finished job (409 while it runs)."""
+    """The report of a finished job (409 while it runs, or when it failed or was cancelled)."""
 
     @extend_schema(
         operation_id="simulations_result",
@@ -167,6 +178,15 @@ class SimulationJobResultApi(APIView):
                 details=list(error.get("details", [])),
                 status=409,
             )
+        if job.status == SimulationJob.Status.CANCELLED:
+            raise ApplicationError(
+                code="simulation_cancelled",
+                message=(
+                    f"The simulation was cancelled after {job.blocks_done} of "
+                    f"{job.blocks_total} blocks: it has no report."
+                ),
+                status=409,
+            )
         if job.status != SimulationJob.Status.DONE:
             raise ApplicationError(
                 code="not_ready",
@@ -177,3 +197,25 @@ class SimulationJobResultApi(APIView):
                 status=409,
             )
         return Response(job.result)
+
+
+class SimulationJobCancelApi(APIView):
+    """Cancel one of your queued or running jobs: its remaining blocks are not played."""
+
+    @extend_schema(
+        operation_id="simulations_cancel",
+        tags=["simulations"],
+        parameters=[_ID],
+        request=None,
+        responses={200: JobSerializer, 409: _ENDED},
+        examples=[example("The cancelled job", {**_JOB_EXAMPLE, "status": "cancelled"})],
+        description=(
+            "The job's status becomes `cancelled` and it no longer counts against your "
+            "quota; blocks already played are kept but no report is made. Cancelling a "
+            "cancelled job answers the same; a job that is done or failed is a 409 "
+            "`not_cancellable`."
+        ),
+    )
+    def post(self, request: Request, public_id: str) -> Response:
+        job = simulation_job_get(owner=request.user, public_id=public_id)
+        return Response(job_body(simulation_job_cancel(job=job), request))

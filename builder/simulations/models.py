@@ -3,6 +3,7 @@
 Each block's partial tallies are stored once, keyed by (job, block) under a unique
 constraint, so a block redone after a worker dies is never counted twice; the report is
 merged from the partials in block order and so is the same however many workers ran them.
+A cancelled job plays no further block: each block looks at the job's status first.
 """
 
 from __future__ import annotations
@@ -19,6 +20,10 @@ class SimulationJob(models.Model):
         RUNNING = "running", "Running"
         DONE = "done", "Done"
         FAILED = "failed", "Failed"
+        CANCELLED = "cancelled", "Cancelled"
+
+    ACTIVE = (Status.QUEUED, Status.RUNNING)
+    """Statuses of a job that still has blocks to play (and counts against the quota)."""
 
     public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     owner = models.ForeignKey(

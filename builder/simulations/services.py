@@ -1,8 +1,9 @@
-"""Writes for simulation jobs: create one, run a block, merge the report.
+"""Writes for simulation jobs: create one, run a block, merge the report, cancel one.
 
 Running a block is idempotent: a block whose partial is already stored is skipped, and two
 workers racing on the same block store it once (the unique constraint decides). The last
-block to land merges every partial, in block order, into the report.
+block to land merges every partial, in block order, into the report. A user keeps at most
+``SIMULATION_JOBS_PER_USER`` jobs queued or running; a cancelled job plays no more blocks.
 """
 
 from __future__ import annotations
@@ -10,11 +11,12 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import Q
 from django.utils import timezone
 
 from builder.api import engine
+from builder.core.quotas import job_not_cancellable, job_quota_check
 from builder.simulations.models import SimulationBlock, SimulationJob
 from content.api_selectors import engine_catalogue, list_pins
 from rules_engine import BadDocument, Catalogue
@@ -31,7 +33,12 @@ def simulation_job_create(
     runs: int,
     seed: int,
 ) -> SimulationJob:
-    """Store a job (inputs already checked) and queue its blocks once the row is committed."""
+    """Store a job (inputs already checked) and queue its blocks once the row is committed.
+
+    Raises:
+        ApplicationError: 429 ``job_quota`` when the owner already has
+            ``SIMULATION_JOBS_PER_USER`` jobs queued or running.
+    """
     from builder.simulations.tasks import simulation_block_run
 
     job = SimulationJob(
@@ -46,6 +53,12 @@ def simulation_job_create(
     )
     job.full_clean()
     with transaction.atomic():
+        job_quota_check(
+            owner=owner,
+            active=SimulationJob.objects.filter(owner=owner, status__in=SimulationJob.ACTIVE),
+            limit=settings.SIMULATION_JOBS_PER_USER,
+            noun="simulation",
+        )
         job.save()
         job_id = job.id
         blocks = range(job.blocks_total)
@@ -60,16 +73,17 @@ def _catalogue(job: SimulationJob) -> Catalogue:
 
 
 def simulation_block_run(*, job_id: int, block: int) -> None:
-    """Play one block of a job and store its partial, unless it is stored already."""
+    """Play one block of a job and store its partial, unless it is stored already or the
+    job has ended (done, failed or cancelled)."""
     job = SimulationJob.objects.filter(id=job_id).first()
-    if job is None or job.status in (SimulationJob.Status.DONE, SimulationJob.Status.FAILED):
+    if job is None or job.status not in SimulationJob.ACTIVE:
         return
     if SimulationBlock.objects.filter(job_id=job_id, block=block).exists():
         _finish_if_complete(job_id)
         return
-    SimulationJob.objects.filter(id=job_id, started_at__isnull=True).update(
-        started_at=timezone.now(), status=SimulationJob.Status.RUNNING
-    )
+    SimulationJob.objects.filter(
+        id=job_id, started_at__isnull=True, status=SimulationJob.Status.QUEUED
+    ).update(started_at=timezone.now(), status=SimulationJob.Status.RUNNING)
     try:
         partial = engine.simulate_block(
             _catalogue(job),
@@ -99,9 +113,10 @@ def simulation_block_run(*, job_id: int, block: int) -> None:
 
 
 def _finish_if_complete(job_id: int) -> None:
-    """Merge the report once every block is stored; a second merge changes nothing."""
+    """Merge the report once every block is stored; a second merge changes nothing, and an
+    ended job (done, failed or cancelled) is left as it is."""
     job = SimulationJob.objects.get(id=job_id)
-    if job.status == SimulationJob.Status.DONE:
+    if job.status not in SimulationJob.ACTIVE:
         return
     if SimulationBlock.objects.filter(job_id=job_id).count() < job.blocks_total:
         return  # the partials are read once, by whichever block lands last
@@ -117,7 +132,7 @@ def _finish_if_complete(job_id: int) -> None:
     except BadDocument as exc:
         _fail(job_id, exc)
         return
-    SimulationJob.objects.filter(id=job_id).filter(~Q(status=SimulationJob.Status.DONE)).update(
+    SimulationJob.objects.filter(id=job_id, status__in=SimulationJob.ACTIVE).update(
         status=SimulationJob.Status.DONE,
         result=report,
         blocks_done=len(partials),
@@ -131,6 +146,26 @@ def _fail(job_id: int, exc: BadDocument) -> None:
         "message": str(exc),
         "details": [{"path": e.path, "field": "", "message": e.message} for e in exc.errors],
     }
-    SimulationJob.objects.filter(id=job_id).update(
+    SimulationJob.objects.filter(id=job_id, status__in=SimulationJob.ACTIVE).update(
         status=SimulationJob.Status.FAILED, error=error, finished_at=timezone.now()
     )
+
+
+@transaction.atomic
+def simulation_job_cancel(*, job: SimulationJob) -> SimulationJob:
+    """Cancel a queued or running job: its remaining blocks are skipped when a worker takes
+    them, its stored partials kept. Cancelling a cancelled job changes nothing.
+
+    Raises:
+        ApplicationError: 409 ``not_cancellable`` when the job is done or failed.
+    """
+    job = SimulationJob.objects.select_for_update().get(pk=job.pk)
+    if job.status == SimulationJob.Status.CANCELLED:
+        return job
+    if job.status not in SimulationJob.ACTIVE:
+        raise job_not_cancellable(noun="simulation", status=job.get_status_display().lower())
+    job.status = SimulationJob.Status.CANCELLED
+    job.finished_at = timezone.now()
+    job.full_clean()
+    job.save(update_fields=["status", "finished_at"])
+    return job

@@ -22,6 +22,7 @@ from typing import Any, TypeAlias
 from django.http import QueryDict
 
 from builder.web.fighters import design_start, new_design, new_fighter
+from content.services.json_safety import MAX_DOCUMENT_BYTES, parse_json
 from rules_engine.catalogue import Catalogue
 from rules_engine.ids import kebab
 from rules_engine.listdoc import list_schema_path
@@ -238,11 +239,8 @@ def read_document(system: str, kind: str, data: QueryDict, catalogue: Catalogue)
             doc["points_limit"] = int(raw_limit)
         except ValueError:
             doc["points_limit"] = raw_limit
-    pins = data.get("content", "")
-    try:
-        doc["content"] = json.loads(pins) if pins else pack_refs(catalogue, system)
-    except json.JSONDecodeError:
-        doc["content"] = pack_refs(catalogue, system)
+    pins, errors = parse_json(data.get("content", ""), max_bytes=MAX_DOCUMENT_BYTES)
+    doc["content"] = pins if not errors and are_pack_refs(pins) else pack_refs(catalogue, system)
     prices: dict[str, Any] = {}
     for key in data:
         if key.startswith("price-") and data[key].strip():
@@ -274,6 +272,16 @@ def read_document(system: str, kind: str, data: QueryDict, catalogue: Catalogue)
 
 def pack_refs(catalogue: Catalogue, system: str) -> list[dict[str, str]]:
     return [{"pack": p, "version": v} for p, v in catalogue.pack_versions(system).items()]
+
+
+def are_pack_refs(value: Any) -> bool:
+    """A list's ``content``: one ``{"pack", "version"}`` reference or a list of them."""
+    return all(
+        isinstance(ref, dict)
+        and isinstance(ref.get("pack"), str)
+        and isinstance(ref.get("version"), str)
+        for ref in (value if isinstance(value, list) else [value])
+    )
 
 
 def new_entry(

@@ -4,11 +4,11 @@ catalogue pickers for attackers, weapons and targets."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from content.services.json_safety import MAX_DOCUMENT_BYTES, parse_json
 from rules_engine.catalogue import Catalogue
 
 RECORD_TYPES = {"weight": "fighter_weight"}
@@ -100,10 +100,8 @@ def read_params(
             except ValueError:
                 params[f.name] = raw
         elif f.kind == "json":
-            try:
-                params[f.name] = json.loads(raw)
-            except json.JSONDecodeError:
-                params[f.name] = raw
+            value, errors = parse_json(raw, max_bytes=MAX_DOCUMENT_BYTES)
+            params[f.name] = raw if errors else value
         else:
             params[f.name] = raw
     return params

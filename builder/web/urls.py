@@ -58,6 +58,7 @@ from builder.web.views import fights  # noqa: E402
 urlpatterns += [
     path("fights/", fights.fights, name="fights"),
     path("fights/<uuid:public_id>/", fights.fight, name="fight"),
+    path("fights/<uuid:public_id>/cancel/", fights.fight_cancel, name="fight-cancel"),
 ]
 
 from builder.web.views import printing  # noqa: E402
@@ -66,4 +67,5 @@ urlpatterns += [
     path("print/", printing.print_start, name="print"),
     path("print/<int:job_id>/", printing.print_job, name="print-job"),
     path("print/<int:job_id>/pdf/", printing.print_pdf, name="print-pdf"),
+    path("print/<int:job_id>/cancel/", printing.print_cancel, name="print-cancel"),
 ]

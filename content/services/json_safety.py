@@ -1,27 +1,41 @@
-"""Reading JSON that the database will store: every hazard becomes a clear error with a path.
+"""Reading JSON a person hands in, and JSON the database will store: every hazard a clear
+error with a path.
 
-Python's ``json`` happily returns values that PostgreSQL or SQLite refuse later (NUL
+This is the one reader for every file or body a user supplies (a list file in the builder,
+a backup, a pack file for ``loadpack``, a JSON form field): it reads at most a set number of
+bytes from the stream, whatever size the file claims, so ``/dev/zero`` stops at once; it
+refuses anything but an ordinary file before reading from it, so a FIFO cannot hang it;
+and it takes UTF-8 only, nested at most ``MAX_DEPTH`` deep (checked without recursion).
+
+Python's ``json`` also happily returns values that PostgreSQL or SQLite refuse later (NUL
 characters, lone surrogates, ``NaN``), or fails with the wrong kind of exception (deep
-nesting raises ``RecursionError``, a 5,000-digit integer ``ValueError``). Everything a pack
-file or an admin form brings in goes through here first, so both databases accept exactly the
-same documents and nothing reaches them that they would refuse.
+nesting raises ``RecursionError``, a 5,000-digit integer ``ValueError``). Everything read
+here is checked for those too, so both databases accept exactly the same documents and
+nothing reaches them that they would refuse.
 """
 
 from __future__ import annotations
 
 import json
 import math
+import os
+import stat
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
+from rules_engine import limits
 from rules_engine.errors import DocumentError
 from rules_engine.jsonpath import child
 
 MAX_FILE_BYTES = 8 * 1024 * 1024
-"""A pack file larger than this is refused unread (the largest pack is about 230 kB)."""
+"""A pack file larger than this is refused (the largest pack is about 230 kB)."""
 
-MAX_DEPTH = 40
-"""Deepest nesting of arrays and objects accepted (the packs use at most 10)."""
+MAX_DOCUMENT_BYTES = limits.MAX_INPUT_BYTES
+"""A list file or a JSON form field: a 200-entry list is a few tens of kB."""
+
+MAX_DEPTH = limits.MAX_DEPTH
+"""Deepest nesting of arrays and objects accepted anywhere, the engine's one limit (lists
+nest about 5 deep, packs at most 10)."""
 
 INT_MIN, INT_MAX = -(2**63), 2**63 - 1
 """Every JSON integer must fit a signed 64-bit number: what validators and columns can hold."""
@@ -31,6 +45,14 @@ FLOAT_LIMIT = 1e15
 (``1e+16``), which PostgreSQL's jsonb stores as an integer and SQLite as a float."""
 
 _SURROGATES = range(0xD800, 0xE000)
+_BOM = b"\xef\xbb\xbf"
+_NOT_FILES = (
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISFIFO, "a named pipe (FIFO)"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
 
 
 class _BadNumber(ValueError):
@@ -54,12 +76,37 @@ def _parse_int(text: str) -> int:
     return int(text)
 
 
-def parse_json(text: str, where: str = "$") -> tuple[Any, list[DocumentError]]:
-    """Parse JSON text; on failure the value is None and the errors say why and where."""
+def _too_large(max_bytes: int, size: int | None = None) -> DocumentError:
+    if size is None:
+        return DocumentError("$", f"more than the limit of {max_bytes:,} bytes")
+    return DocumentError("$", f"file is {size:,} bytes; the limit is {max_bytes:,} bytes")
+
+
+def parse_json(
+    data: bytes | str,
+    where: str = "$",
+    *,
+    max_bytes: int = MAX_FILE_BYTES,
+    max_depth: int = MAX_DEPTH,
+) -> tuple[Any, list[DocumentError]]:
+    """Parse JSON text or UTF-8 bytes; on failure the value is None and the errors say why
+    and where. ``max_depth`` is deeper than ``MAX_DEPTH`` only for a file that holds stored
+    documents some levels down (a backup)."""
+    size = len(data) if isinstance(data, bytes) else len(data.encode("utf-8", "surrogatepass"))
+    if size > max_bytes:
+        return None, [_too_large(max_bytes, size)]
+    if isinstance(data, bytes):
+        try:
+            text = data.removeprefix(_BOM).decode("utf-8")
+        except UnicodeDecodeError as exc:
+            return None, [DocumentError(where, f"not UTF-8: byte {exc.start} cannot be decoded")]
+    else:
+        text = data.removeprefix("\ufeff")
     if "\x00" in text:
         line = text.count("\n", 0, text.index("\x00")) + 1
         return None, [DocumentError(where, f"a NUL character (line {line}) is not allowed")]
     try:
+        # The C reader guards its own stack: past about 1,000 levels it raises RecursionError.
         value = json.loads(
             text,
             parse_constant=_parse_constant,
@@ -73,10 +120,79 @@ def parse_json(text: str, where: str = "$") -> tuple[Any, list[DocumentError]]:
             DocumentError(where, f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}")
         ]
     except RecursionError:
-        return None, [DocumentError(where, f"nested deeper than {MAX_DEPTH} levels")]
+        return None, [_too_deep(where, max_depth, limits.nesting_depth(text))]
     except (ValueError, MemoryError) as exc:
         return None, [DocumentError(where, f"not accepted: {str(exc)[:200]}")]
-    return value, document_hazards(value, where)
+    return value, document_hazards(value, where, max_depth=max_depth)
+
+
+def _too_deep(where: str, max_depth: int, depth: int | None = None) -> DocumentError:
+    got = f" ({depth:,} levels)" if depth is not None else ""
+    return DocumentError(where, f"nested deeper than {max_depth} levels{got}")
+
+
+def read_json_stream(
+    stream: IO[bytes],
+    where: str = "$",
+    *,
+    max_bytes: int = MAX_DOCUMENT_BYTES,
+    max_depth: int = MAX_DEPTH,
+) -> tuple[Any, list[DocumentError]]:
+    """Read and parse at most ``max_bytes`` from ``stream`` (an upload, a request body):
+    one byte more and it is refused unparsed, whatever size the stream claims."""
+    try:
+        data = stream.read(max_bytes + 1)
+    except OSError as exc:
+        return None, [DocumentError(where, f"cannot read: {exc.strerror or exc}")]
+    if len(data) > max_bytes:
+        return None, [_too_large(max_bytes)]
+    return parse_json(data, where, max_bytes=max_bytes, max_depth=max_depth)
+
+
+def not_a_file(path: str | Path) -> str | None:
+    """Why ``path`` is no ordinary file (a FIFO, a device, a folder), or None when it is.
+    Asked before a file is opened: opening a FIFO waits for a writer, reading a device
+    may never end."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError as exc:
+        return f"cannot read: {exc.strerror or exc}"
+    return _kind_problem(mode)
+
+
+def _kind_problem(mode: int) -> str | None:
+    if stat.S_ISREG(mode):
+        return None
+    kind = next((name for test, name in _NOT_FILES if test(mode)), "not an ordinary file")
+    return f"{kind}, not a file; only ordinary files are read"
+
+
+def read_json_file(
+    path: str | Path,
+    *,
+    max_bytes: int = MAX_FILE_BYTES,
+    max_depth: int = MAX_DEPTH,
+) -> tuple[Any, list[DocumentError]]:
+    """Read and parse a JSON file with every limit above; errors use ``$`` as their path.
+
+    Only an ordinary file is opened, and without blocking, so a FIFO swapped in after the
+    check cannot hang the reader either; then at most ``max_bytes`` are read."""
+    problem = not_a_file(path)
+    if problem:
+        return None, [DocumentError("$", problem)]
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as stream:
+            info = os.fstat(stream.fileno())
+            problem = _kind_problem(info.st_mode)
+            if problem:
+                return None, [DocumentError("$", problem)]
+            data = stream.read(max_bytes + 1)
+    except OSError as exc:
+        return None, [DocumentError("$", f"cannot read: {exc.strerror or exc}")]
+    if len(data) > max_bytes:
+        return None, [_too_large(max_bytes, max(info.st_size, len(data)))]
+    return parse_json(data, max_bytes=max_bytes, max_depth=max_depth)
 
 
 def _text_problem(text: str) -> str | None:
@@ -88,15 +204,17 @@ def _text_problem(text: str) -> str | None:
     return None
 
 
-def document_hazards(value: Any, root: str = "$") -> list[DocumentError]:
+def document_hazards(
+    value: Any, root: str = "$", *, max_depth: int = MAX_DEPTH
+) -> list[DocumentError]:
     """Values neither database stores faithfully: too deep, NUL, lone surrogates, integers
     beyond 64 bits, non-finite numbers, non-JSON types. Walks without recursion."""
     errors: list[DocumentError] = []
     stack: list[tuple[Any, str, int]] = [(value, root, 0)]
     while stack and len(errors) < 50:
         item, path, depth = stack.pop()
-        if isinstance(item, dict | list) and depth >= MAX_DEPTH:
-            errors.append(DocumentError(path, f"nested deeper than {MAX_DEPTH} levels"))
+        if isinstance(item, dict | list) and depth >= max_depth:
+            errors.append(_too_deep(path, max_depth))
             continue
         if isinstance(item, dict):
             for key, sub in item.items():
@@ -132,21 +250,3 @@ def document_hazards(value: Any, root: str = "$") -> list[DocumentError]:
         else:
             errors.append(DocumentError(path, f"{type(item).__name__} is not a JSON value"))
     return sorted(errors, key=lambda e: e.path)
-
-
-def read_json_file(path: Path) -> tuple[Any, list[DocumentError]]:
-    """Read and parse a JSON file with every limit above; errors use ``$`` as their path."""
-    try:
-        size = Path(path).stat().st_size
-        if size > MAX_FILE_BYTES:
-            return None, [
-                DocumentError("$", f"file is {size:,} bytes; the limit is {MAX_FILE_BYTES:,} bytes")
-            ]
-        raw = Path(path).read_bytes()
-    except OSError as exc:
-        return None, [DocumentError("$", f"cannot read: {exc.strerror or exc}")]
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        return None, [DocumentError("$", f"not UTF-8: byte {exc.start} cannot be decoded")]
-    return parse_json(text.removeprefix("\ufeff"))

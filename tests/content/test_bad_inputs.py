@@ -29,7 +29,7 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 
 from content.models import RECORD_MODELS, CombatDial, ContentPack, ContentPackVersion, Figure
-from content.services.json_safety import MAX_FILE_BYTES
+from content.services.json_safety import MAX_DEPTH, MAX_FILE_BYTES
 from content.services.packs import pack_load
 from content.services.records import record_save
 from tests.conftest import PACK_DIR, read_pack
@@ -38,7 +38,7 @@ pytestmark = pytest.mark.django_db
 
 AIR = PACK_DIR / "cs-air-action" / "cs-air-action-core.json"
 ACES = PACK_DIR / "cs-aces" / "cs-aces-core.json"
-STRONG_KEY = "k" + "".join(chr(48 + (i * 7) % 75) for i in range(60))
+STRONG_KEY = "8p@9h(uc(kdh3f7dv-+&2_aj$c7vnzii#38g)-7g0t#*jnq^qx"  # a generated key
 
 
 def database_dump() -> str:
@@ -227,8 +227,8 @@ LOADPACK: list[tuple[str, Callable[..., str], str]] = [
     ("oversized file", oversized, "the limit is 8,388,608 bytes"),
     ("nested 100,000 deep", load_text("[" * 100_000 + "]" * 100_000), "nested deeper than"),
     (
-        "nested 60 deep inside data",
-        load_mutated(set_data("figure", "base", nested(60))),
+        f"nested {MAX_DEPTH + 20} deep inside data",
+        load_mutated(set_data("figure", "base", nested(MAX_DEPTH + 20))),
         "$.records[",
     ),
     ("5,000-digit integer", pack_text_with("9" * 5000), "integer 9999"),
@@ -560,7 +560,11 @@ def admin_add_taken_id(world: World) -> str:
 
 ADMIN: list[tuple[str, Callable[..., str], str]] = [
     ("data nested 5,000 deep", with_data("base", "[" * 5000 + "]" * 5000), "data: "),
-    ("data nested 60 deep", with_data("base", json.dumps(nested(60))), "nested deeper than 40"),
+    (
+        f"data nested {MAX_DEPTH + 20} deep",
+        with_data("base", json.dumps(nested(MAX_DEPTH + 20))),
+        f"nested deeper than {MAX_DEPTH}",
+    ),
     ("data with a 5,000-digit integer", with_data("point_value", "9" * 5000), "data: "),
     ("point value beyond the column", with_data("point_value", str(2**31)), "maximum"),
     ("point value beyond 64 bits", with_data("point_value", str(2**70)), "integer out of range"),

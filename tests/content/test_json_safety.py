@@ -3,15 +3,25 @@ unchanged; what it refuses, the parser and the walker refuse alike."""
 
 from __future__ import annotations
 
+import io
 import json
 import math
+import os
+import time
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from content.models import ContentPack, ContentPackVersion, GameSystem
-from content.services.json_safety import MAX_DEPTH, document_hazards, parse_json
+from content.services.json_safety import (
+    MAX_DEPTH,
+    document_hazards,
+    parse_json,
+    read_json_file,
+    read_json_stream,
+)
+from rules_engine import limits
 
 hazardous_text = st.text(
     alphabet=st.one_of(st.characters(), st.sampled_from(["\x00", "\ud800", "\udfff", "\u202e"])),
@@ -78,11 +88,84 @@ def test_the_parser_and_the_walker_agree(doc):
         assert same(parsed, doc)
 
 
-@pytest.mark.parametrize("depth", [MAX_DEPTH, MAX_DEPTH + 1, 5_000, 200_000])
-def test_depth_is_limited_without_recursion(depth):
+@pytest.mark.parametrize(
+    ("depth", "message"),
+    [
+        (MAX_DEPTH, None),
+        (MAX_DEPTH + 1, f"nested deeper than {MAX_DEPTH} levels"),
+        (5_000, f"nested deeper than {MAX_DEPTH} levels (5,000 levels)"),
+        (200_000, f"nested deeper than {MAX_DEPTH} levels (200,000 levels)"),
+    ],
+)
+def test_depth_is_limited_without_recursion(depth, message):
     text = "[" * depth + "]" * depth
     _, errors = parse_json(text)
-    if depth <= MAX_DEPTH:
-        assert errors == []
-    else:
-        assert errors[0].message == f"nested deeper than {MAX_DEPTH} levels"
+    assert [e.message for e in errors] == ([message] if message else [])
+
+
+def test_one_depth_limit_everywhere():
+    from builder.api import engine
+    from builder.lists import checking
+
+    assert MAX_DEPTH == limits.MAX_DEPTH == engine.MAX_JSON_DEPTH == checking.MAX_DEPTH == 64
+
+
+class Endless(io.RawIOBase):
+    """A stream that never ends and claims no size, like ``/dev/zero``; counts what is read."""
+
+    def __init__(self) -> None:
+        self.given = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:
+        buffer[:] = b" " * len(buffer)
+        self.given += len(buffer)
+        return len(buffer)
+
+
+def test_a_stream_is_read_no_further_than_its_limit():
+    stream = Endless()
+    value, errors = read_json_stream(io.BufferedReader(stream), max_bytes=1_000)
+    assert value is None
+    assert [str(e) for e in errors] == ["$: more than the limit of 1,000 bytes"]
+    assert stream.given <= 1_001 + io.DEFAULT_BUFFER_SIZE
+
+
+def test_bytes_are_utf8_with_an_optional_byte_order_mark():
+    assert parse_json(b'\xef\xbb\xbf{"a": "caf\xc3\xa9"}') == ({"a": "café"}, [])
+    assert [str(e) for e in parse_json(b'{"a": "caf\xe9"}')[1]] == [
+        "$: not UTF-8: byte 10 cannot be decoded"
+    ]
+
+
+def test_a_file_over_its_limit_is_refused_with_its_size(tmp_path):
+    path = tmp_path / "big.json"
+    path.write_bytes(b"[" + b" " * 2_000 + b"]")
+    assert [str(e) for e in read_json_file(path, max_bytes=1_000)[1]] == [
+        "$: file is 2,002 bytes; the limit is 1,000 bytes"
+    ]
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")
+def test_a_device_is_refused_before_it_is_read():
+    assert [str(e) for e in read_json_file("/dev/zero")[1]] == [
+        "$: a character device, not a file; only ordinary files are read"
+    ]
+
+
+def test_a_fifo_is_refused_without_waiting_for_a_writer(tmp_path):
+    fifo = tmp_path / "in.json"
+    os.mkfifo(fifo)
+    started = time.monotonic()
+    assert [str(e) for e in read_json_file(fifo)[1]] == [
+        "$: a named pipe (FIFO), not a file; only ordinary files are read"
+    ]
+    assert time.monotonic() - started < 5
+
+
+def test_a_folder_is_refused(tmp_path):
+    assert [str(e) for e in read_json_file(tmp_path)[1]] == [
+        "$: a folder, not a file; only ordinary files are read"
+    ]

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import io
 import json
+import os
+import signal
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -231,3 +235,48 @@ def test_loadpack_and_dumppack_commands_round_trip_files(tmp_path: Path, pack_do
     out = io.StringIO()
     call_command("loadpack", str(target), stdout=out, stderr=io.StringIO())
     assert "loaded 0 pack(s), 1 unchanged, 0 records written" in out.getvalue()
+
+
+@contextlib.contextmanager
+def within(seconds: int) -> Iterator[None]:
+    """Fail, rather than hang, when the block takes longer than ``seconds``."""
+
+    def expired(signum: int, frame: Any) -> None:
+        raise TimeoutError(f"still running after {seconds} s")
+
+    previous = signal.signal(signal.SIGALRM, expired)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
+def test_loadpack_refuses_an_endless_device_at_once():
+    with within(10), pytest.raises(CommandError) as err:
+        call_command("loadpack", "/dev/zero", stderr=io.StringIO())
+    assert str(err.value) == (
+        "not a pack file: /dev/zero is a character device, not a file; only ordinary files are read"
+    )
+    assert ContentPack.objects.count() == 0
+
+
+def test_loadpack_refuses_a_fifo_without_waiting_for_a_writer(tmp_path: Path):
+    fifo = tmp_path / "pack.json"
+    os.mkfifo(fifo)
+    with within(10), pytest.raises(CommandError) as err:
+        call_command("loadpack", str(fifo), stderr=io.StringIO())
+    assert str(err.value) == (
+        f"not a pack file: {fifo} is a named pipe (FIFO), not a file; only ordinary files are read"
+    )
+
+
+def test_a_fifo_in_a_pack_folder_is_a_problem_of_that_file(tmp_path: Path, pack_docs):
+    (tmp_path / "cs-aces").mkdir()
+    os.mkfifo(tmp_path / "cs-aces" / "stuck.json")
+    err = io.StringIO()
+    with within(10), pytest.raises(CommandError, match=r"not a pack file: .*stuck\.json is a"):
+        call_command("loadpack", str(tmp_path), stderr=err)
+    assert ContentPack.objects.count() == 0

@@ -23,6 +23,7 @@ from builder.lists.selectors import saved_designs_for_owner
 from builder.lists.services import saved_list_create, saved_list_update
 from builder.web import builder_view, pickers
 from builder.web.fighters import element_size
+from builder.web.listfile import list_file_read
 from builder.web.listform import (
     ADD_KEY,
     my_designs_copy,
@@ -38,13 +39,13 @@ from builder.web.schematic import hex_schematic
 from builder.web.selectors.catalogue import catalogue_for_document, current_catalogue
 from builder.web.services import list_check
 from builder.web.systems import SYSTEM_INFO, kind_label, system_info
+from content.services.json_safety import MAX_DOCUMENT_BYTES, parse_json
 from rules_engine.catalogue import Catalogue
 from rules_engine.ids import kebab
 
 UNITS = {("black-skies", "fighter"): "hardpoints", ("black-skies", "squadron"): "fighters"}
 """What a verdict's points count where they are not points (docs/lists/black-skies.md)."""
 DEFAULT_LIMITS = {"crimson-dust": 500, "cs-air-action": 200, "cs-aces": 100, "black-skies": None}
-MAX_IMPORT_BYTES = 1_000_000
 
 
 def build_start(request: HttpRequest) -> HttpResponse:
@@ -317,21 +318,9 @@ def _imported(
     request: HttpRequest, system: str, kind: str, catalogue: Catalogue
 ) -> tuple[dict[str, Any], list[str]]:
     """A list file read back into the builder; anything wrong keeps the empty list and says why."""
-    upload = request.FILES["import_file"]
-    empty = new_document(system, kind, catalogue)
-    if upload.size and upload.size > MAX_IMPORT_BYTES:
-        return empty, [f"The file is {upload.size} bytes; at most {MAX_IMPORT_BYTES} are read."]
-    try:
-        doc = json.loads(upload.read().decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        return empty, [f"Not a JSON list file: {exc}"]
-    if isinstance(doc, dict) and doc.get("format") == "muster-lists/1":
-        lists = doc.get("lists") or []
-        doc = next((d for d in lists if isinstance(d, dict) and d.get("system") == system), None)
-    if not isinstance(doc, dict) or doc.get("system") != system or doc.get("kind") != kind:
-        return empty, [f"The file holds no {system} {kind} list."]
-    if not isinstance(doc.get("entries"), list):
-        return empty, ["$.entries: the list has no entries array."]
+    doc, problems = list_file_read(stream=request.FILES["import_file"], system=system, kind=kind)
+    if doc is None:
+        return new_document(system, kind, catalogue), problems
     doc.setdefault("house_rules", {"prices": {}, "notes": ""})
     return doc, []
 
@@ -340,11 +329,12 @@ def build_export(request: HttpRequest, system: str, kind: str) -> HttpResponse:
     """The list being built, as a ``muster-list/1`` file to download."""
     system_info(system)
     kind_label(system, kind)
-    try:
-        doc = json.loads(request.POST.get("document", ""))
-    except json.JSONDecodeError:
+    doc, errors = parse_json(request.POST.get("document", ""), max_bytes=MAX_DOCUMENT_BYTES)
+    if errors:
         return HttpResponse(
-            "The list to export is not JSON.", status=400, content_type="text/plain"
+            f"The list to export cannot be read: {errors[0].message}.",
+            status=400,
+            content_type="text/plain",
         )
     if not isinstance(doc, dict) or doc.get("system") != system or doc.get("kind") != kind:
         return HttpResponse(

@@ -1,21 +1,25 @@
 """Fights: two of my lists played against each other many times by the workers, with the
-progress shown while it runs and the report drawn as charts when it is done."""
+progress shown while it runs, a button to cancel it, and the report drawn as charts when it
+is done. The engine's work limit and the quota of jobs are told in words beside the form."""
 
 from __future__ import annotations
 
 import random
 from typing import Any
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
 
+from builder.api import engine
 from builder.api.engine_apis import simulation_checked
 from builder.api.limits import check_runs
 from builder.core.errors import ApplicationError
 from builder.lists.selectors import saved_lists_for_owner
 from builder.simulations.selectors import simulation_job_get, simulation_job_list
-from builder.simulations.services import simulation_job_create
+from builder.simulations.services import simulation_job_cancel, simulation_job_create
 from builder.web.charts import bar_chart
 from rules_engine.errors import BadDocument
 from rules_engine.systems import system_module
@@ -36,6 +40,7 @@ def fights(request: HttpRequest) -> HttpResponse:
     lists = _fightable(request)
     by_uuid = {str(saved.uuid): saved for saved in lists}
     errors: dict[str, str] = {}
+    status = 200
     values = {
         "list_a": request.POST.get("list_a", ""),
         "list_b": request.POST.get("list_b", ""),
@@ -71,26 +76,55 @@ def fights(request: HttpRequest) -> HttpResponse:
             }
             try:
                 simulation_checked(inputs)
+                job = simulation_job_create(owner=request.user, **inputs)
             except BadDocument as exc:
-                errors["list_b"] = "; ".join(f"{e.path}: {e.message}" for e in exc.errors)
+                errors.update(_in_words(exc, a.document, b.document, runs))
             except ApplicationError as exc:
-                errors["runs"] = exc.message
+                if exc.code == "job_quota":
+                    errors["form"], status = exc.message, exc.status
+                else:
+                    errors["runs"] = exc.message
             else:
-                job = simulation_job_create(
-                    owner=request.user,
-                    list_a=a.document,
-                    list_b=b.document,
-                    scenario={},
-                    runs=runs,
-                    seed=seed,
-                )
                 return redirect("web:fight", public_id=job.public_id)
     jobs = list(simulation_job_list(owner=request.user).order_by("-created_at")[:10])
     return render(
         request,
         "web/fights/index.html",
         {"lists": lists, "values": values, "errors": errors, "jobs": jobs, "nav": "fights"},
+        status=status,
     )
+
+
+def _in_words(exc: BadDocument, a: dict[str, Any], b: dict[str, Any], runs: int) -> dict[str, str]:
+    """The engine's refusal beside the field it is about, without its JSON paths."""
+    found: dict[str, list[str]] = {}
+    for error in exc.errors:
+        if error.path == "runs":
+            found.setdefault("runs", []).append(
+                f"{runs:,} runs of these two lists ({engine.simulation_work(a, b, 1)} models "
+                "in all) is more than one fight may take: at most "
+                f"{engine.simulation_max_runs(a, b):,} runs of them."
+            )
+        else:
+            side = "list_a" if error.path.startswith("list_a") else "list_b"
+            found.setdefault(side, []).append(error.message[:1].upper() + error.message[1:])
+    return {field: " ".join(dict.fromkeys(texts)) for field, texts in found.items()}
+
+
+@login_required
+@require_POST
+def fight_cancel(request: HttpRequest, public_id: str) -> HttpResponse:
+    """Stop a queued or running fight: the workers skip the runs not yet played."""
+    job = simulation_job_get(owner=request.user, public_id=public_id)
+    try:
+        simulation_job_cancel(job=job)
+    except ApplicationError:
+        messages.info(request, "This fight has already ended: there is nothing left to cancel.")
+    else:
+        messages.success(request, "Fight cancelled: no more runs will be played.")
+    if request.POST.get("back") == "fights":
+        return redirect("web:fights")
+    return redirect("web:fight", public_id=job.public_id)
 
 
 @login_required

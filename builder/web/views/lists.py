@@ -30,6 +30,7 @@ from builder.lists.services import (
     saved_list_upgrade,
 )
 from builder.web.builder_view import layout
+from builder.web.redirects import safe_next
 from builder.web.systems import SYSTEM_INFO, kind_label
 from builder.web.views.build import UNITS, builder_response
 
@@ -76,7 +77,7 @@ def list_rename(request: HttpRequest, list_uuid: UUID) -> HttpResponse:
             messages.success(request, f"Renamed to “{name[:200]}”.")
         except ApplicationError as exc:
             messages.error(request, exc.message)
-    return redirect(request.POST.get("next") or "web:my-lists")
+    return redirect(safe_next(request, "web:my-lists"))
 
 
 @login_required
@@ -99,13 +100,28 @@ def list_restore(request: HttpRequest, list_uuid: UUID) -> HttpResponse:
     return redirect("web:my-lists")
 
 
+def _visibility_said(saved: SavedList, *, new_link: bool) -> str:
+    said = {
+        SavedList.Visibility.PRIVATE: f"Only you can see “{saved.name}” now.",
+        SavedList.Visibility.UNLISTED: f"Anyone with the link below can open “{saved.name}”.",
+        SavedList.Visibility.PUBLIC: f"“{saved.name}” is public.",
+    }[SavedList.Visibility(saved.visibility)]
+    if new_link and saved.visibility != SavedList.Visibility.PRIVATE:
+        return f"{said} The link is new: one given out before no longer opens the list."
+    if new_link:
+        return f"{said} Its old link no longer opens it."
+    return said
+
+
 @login_required
 @require_POST
 def list_share(request: HttpRequest, list_uuid: UUID) -> HttpResponse:
     saved = _owned(request, list_uuid)
     visibility = request.POST.get("visibility", "")
-    if visibility in SavedList.Visibility.values:
+    if visibility in SavedList.Visibility.values and visibility != saved.visibility:
+        old_token = saved.share_token
         saved_list_update(saved_list=saved, visibility=visibility)
+        messages.success(request, _visibility_said(saved, new_link=saved.share_token != old_token))
     if request.POST.get("new_link"):
         saved_list_set_share_token(saved_list=saved)
         messages.success(request, "A new link: the old one no longer opens the list.")

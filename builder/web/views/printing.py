@@ -1,20 +1,52 @@
 """Print: from a list or the catalogue, choose the sheet and its options, watch the workers
-render it, download the PDF."""
+render it (or cancel it), download the PDF. Refusals are told in words: the sheet's own
+sentence and, beside it, the form's field by its label."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import FileResponse, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
 
 from builder.core.errors import ApplicationError
 from builder.lists.selectors import saved_lists_for_owner
 from builder.printing.models import PrintJob, print_storage
 from builder.printing.options import CARD_SIZES_MM, PAPERS_MM
-from builder.printing.selectors import print_job_get_for_user, print_job_list_for_user
-from builder.printing.services import print_job_create
+from builder.printing.selectors import (
+    print_job_active_for_user,
+    print_job_get_for_user,
+    print_job_list_for_user,
+)
+from builder.printing.services import print_job_cancel, print_job_create
+
+# The form's labels for the fields a refusal names.
+LABELS = {
+    "kind": "Sheet",
+    "list": "List",
+    "saved_list": "List",
+    "records": "Records",
+    "paper": "Paper",
+    "card": "Card size",
+    "cut_marks": "Cut marks",
+    "greyscale": "Greyscale",
+}
+
+
+def _in_words(exc: ApplicationError) -> list[str]:
+    """A refusal as sentences for the page: its message, then each field by its label (a
+    list document's own paths are left to the builder, which shows them beside entries)."""
+    if exc.code == "print.bad-list":
+        return ["This list cannot be read; open it in the builder to see what is wrong."]
+    lines = [exc.message]
+    for item in exc.details:
+        label = LABELS.get(str(item.get("field", "")))
+        if label:
+            lines.append(f"{label}: {item.get('message', '')}")
+    return lines
 
 
 @login_required
@@ -29,7 +61,9 @@ def print_start(request: HttpRequest) -> HttpResponse:
         "cut_marks": source.get("cut_marks", "on" if request.method == "GET" else ""),
         "greyscale": source.get("greyscale", ""),
     }
-    errors: list[dict[str, str]] = []
+    errors: list[str] = []
+    error_fields: set[str] = set()
+    status = 200
     if request.method == "POST":
         what: dict[str, Any] = {}
         if values["list"]:
@@ -47,25 +81,28 @@ def print_start(request: HttpRequest) -> HttpResponse:
                 owner=request.user, kind=values["kind"], what=what, options=options
             )
         except ApplicationError as exc:
-            errors = exc.details or [{"path": "", "field": "", "message": exc.message}]
-            if not exc.details:
-                errors[0]["message"] = exc.message
+            errors = _in_words(exc)
+            error_fields = {str(d.get("field", "")) for d in exc.details}
+            status = 429 if exc.status == 429 else 200
         else:
             return redirect("web:print-job", job_id=job.pk)
+    finished = print_job_list_for_user(user=request.user).exclude(status__in=PrintJob.ACTIVE)
     return render(
         request,
         "web/print/start.html",
         {
             "values": values,
             "errors": errors,
-            "error_fields": {e.get("field", "") for e in errors},
+            "error_fields": error_fields,
             "kinds": PrintJob.Kind.choices,
             "papers": list(PAPERS_MM),
             "cards": list(CARD_SIZES_MM),
             "lists": saved_lists_for_owner(user=request.user).order_by("name"),
-            "jobs": print_job_list_for_user(user=request.user)[:10],
+            "active_jobs": print_job_active_for_user(user=request.user),
+            "jobs": finished[:10],
             "nav": "print",
         },
+        status=status,
     )
 
 
@@ -88,3 +125,19 @@ def print_pdf(request: HttpRequest, job_id: int) -> HttpResponse:
         as_attachment=True,
         filename=f"muster-{job.kind}-{job.pk}.pdf",
     )
+
+
+@login_required
+@require_POST
+def print_cancel(request: HttpRequest, job_id: int) -> HttpResponse:
+    """Cancel one's own queued or rendering job, then back to where the button was."""
+    job = print_job_get_for_user(user=request.user, job_id=job_id)
+    try:
+        job = print_job_cancel(job=job)
+    except ApplicationError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, f"{job.get_kind_display()} #{job.pk} is cancelled.")
+    if request.POST.get("back") == "print":
+        return redirect("web:print")
+    return redirect("web:print-job", job_id=job.pk)

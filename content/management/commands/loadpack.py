@@ -9,6 +9,7 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from content.services.json_safety import not_a_file
 from content.services.packs import (
     PackLoadError,
     pack_load,
@@ -43,6 +44,10 @@ class Command(BaseCommand):
         paths, missing = _expand(options["paths"] or [settings.CONTENT_PACK_DIR])
         if missing:
             raise CommandError(f"no such file or folder: {', '.join(map(str, missing))}")
+        # Asked before any file is opened: a FIFO would wait for a writer, a device never end.
+        not_files = [f"{path} is {problem}" for path in paths if (problem := not_a_file(path))]
+        if not_files:
+            raise CommandError(f"not a pack file: {'; '.join(dict.fromkeys(not_files))}")
         if not paths:
             raise CommandError("no pack files found")
         docs, read_errors = read_pack_files(paths)

@@ -6,16 +6,23 @@ truncated file leaves it exactly as it was. See docs/operations.md.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.models import Permission
 from django.contrib.contenttypes.models import ContentType
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.core.serializers.base import DeserializationError
 from django.db import DatabaseError, connection, transaction
+
+from content.services.json_safety import MAX_DEPTH, read_json_file
+
+
+def max_backup_bytes() -> int:
+    """The largest backup file read (``MUSTER_BACKUP_MAX_BYTES``); it is read whole."""
+    return int(getattr(settings, "MUSTER_BACKUP_MAX_BYTES", 1024**3))
 
 
 class Command(BaseCommand):
@@ -31,10 +38,11 @@ class Command(BaseCommand):
         source = Path(options["file"])
         if not source.is_file():
             raise CommandError(f"no backup file at {source}")
-        try:
-            rows = json.loads(source.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
-            raise CommandError(f"{source} is not a backup: {str(exc)[:200]}") from exc
+        # Each row holds its stored documents (themselves MAX_DEPTH deep at most) three
+        # levels down: the list of rows, the row, its fields.
+        rows, errors = read_json_file(source, max_bytes=max_backup_bytes(), max_depth=MAX_DEPTH + 3)
+        if errors:
+            raise CommandError(f"{source} is not a backup: {errors[0]}")
         if not isinstance(rows, list) or not all(
             isinstance(r, dict) and "model" in r for r in rows
         ):

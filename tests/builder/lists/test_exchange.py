@@ -47,7 +47,7 @@ def test_backup_round_trip_is_idempotent(
         "document": a.document,
     }
 
-    # Into another account: everything is created, with the same uuids.
+    # Into another account: everything is created, under fresh uuids (these are taken).
     from rest_framework.test import APIClient
 
     other = APIClient()
@@ -55,8 +55,9 @@ def test_backup_round_trip_is_idempotent(
     r = other.post("/api/v1/lists/import/", backup, format="json")
     assert r.status_code == 201
     assert [c["name"] for c in r.json()["created"]] == ["Kim's team", "Dust Devils"]
-    imported = SavedList.objects.get(owner=other_user, uuid=a.uuid)
+    imported = SavedList.objects.get(owner=other_user, name="Kim's team")
     assert (imported.visibility, imported.notes, imported.points) == ("unlisted", "n1", 100)
+    assert imported.uuid != a.uuid
 
     # The same backup again: nothing new.
     r = other.post("/api/v1/lists/import/", backup, format="json")

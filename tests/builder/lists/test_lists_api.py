@@ -122,9 +122,10 @@ def test_duplicate_trash_restore(packs: Any, api: Any, kims_team: Any) -> None:
 
 def test_sharing(packs: Any, api: Any, anon: Any, kims_team: Any) -> None:
     team = create(api, kims_team, notes="secret plan")
-    token = team["share_token"]
-    assert anon.get(f"/api/v1/shared/{token}/").status_code == 404
-    api.patch(f"/api/v1/lists/{team['uuid']}/", {"visibility": "unlisted"}, format="json")
+    assert anon.get(f"/api/v1/shared/{team['share_token']}/").status_code == 404
+    token = api.patch(
+        f"/api/v1/lists/{team['uuid']}/", {"visibility": "unlisted"}, format="json"
+    ).json()["share_token"]
     shared = anon.get(f"/api/v1/shared/{token}/").json()
     assert (shared["name"], shared["owner"], shared["verdict"]["points"]) == (
         "Kim's team",
@@ -133,7 +134,9 @@ def test_sharing(packs: Any, api: Any, anon: Any, kims_team: Any) -> None:
     )
     assert "notes" not in shared
     assert anon.get("/api/v1/lists/public/").json()["count"] == 0
-    api.patch(f"/api/v1/lists/{team['uuid']}/", {"visibility": "public"}, format="json")
+    token = api.patch(
+        f"/api/v1/lists/{team['uuid']}/", {"visibility": "public"}, format="json"
+    ).json()["share_token"]
     assert [r["name"] for r in anon.get("/api/v1/lists/public/").json()["results"]] == [
         "Kim's team"
     ]
@@ -193,6 +196,8 @@ def test_unstorable_values_are_a_400(
     mutate(kims_team)
     r = api.post("/api/v1/lists/", {"document": kims_team}, format="json")
     assert r.status_code == 400
-    assert r.json()["details"][0]["path"] == path
+    # A JSON path into the request body, where the document sits under "document".
+    assert r.json()["details"][0]["path"] == path.replace("$", "$.document", 1)
     r = api.post("/api/v1/lists/import/", kims_team, format="json")
     assert r.status_code == 400
+    assert r.json()["details"][0]["path"] == path

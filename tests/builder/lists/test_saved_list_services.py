@@ -181,13 +181,13 @@ def test_too_deep_a_document_is_refused_with_its_path(
     packs: Any, user: Any, kims_team: Any
 ) -> None:
     value: Any = 1
-    for _ in range(32):
+    for _ in range(64):
         value = [value]
     kims_team["settings"] = {"a": value}
     with pytest.raises(ApplicationError) as err:
         saved_list_create(owner=user, document=kims_team)
     assert err.value.details[0] == {
-        "path": "$.settings.a" + "[0]" * 31,
+        "path": "$.settings.a" + "[0]" * 63,
         "field": "",
-        "message": "nested deeper than 32 levels",
+        "message": "nested deeper than 64 levels",
     }

@@ -51,3 +51,25 @@ def loaded_packs(db: Any) -> Any:
     from tests.conftest import pack_paths, read_pack
 
     return pack_load(documents=[(str(p), read_pack(p)) for p in pack_paths()])
+
+
+@pytest.fixture
+def player(db: Any) -> Any:
+    from django.contrib.auth import get_user_model
+
+    return get_user_model().objects.create_user("ace", password="pw-for-tests-only")
+
+
+@pytest.fixture
+def rival(db: Any) -> Any:
+    from django.contrib.auth import get_user_model
+
+    return get_user_model().objects.create_user("rival", password="pw-for-tests-only")
+
+
+def api_for(user: Any) -> Any:
+    from rest_framework.test import APIClient
+
+    client = APIClient()
+    client.force_authenticate(user)
+    return client

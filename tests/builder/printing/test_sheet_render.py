@@ -17,9 +17,13 @@ from .conftest import example, page_size_mm, pdf_pages
 
 
 def render(
-    catalogue: Catalogue, kind: str, options: dict[str, Any] | None = None, **what: Any
+    catalogue: Catalogue,
+    kind: str,
+    options: dict[str, Any] | None = None,
+    share_url: str | None = None,
+    **what: Any,
 ) -> tuple[bytes, int]:
-    request = print_request_parse(kind=kind, what=what, options=options)
+    request = print_request_parse(kind=kind, what=what, options=options, share_url=share_url)
     rendered = sheet_render(request, catalogue)
     return rendered.pdf, rendered.pages
 

@@ -14,12 +14,12 @@ from typing import Any
 
 import pytest
 from django.conf import settings as django_settings
-from django.db import connection
+from django.db import connection, transaction
 from pypdf import PdfReader
 
 from builder.celery import app
 from builder.printing.models import PrintJob
-from builder.printing.services import print_job_create
+from builder.printing.services import print_job_cancel, print_job_create
 
 from .conftest import ROOT, example
 
@@ -192,3 +192,39 @@ def test_a_worker_killed_mid_job_loses_nothing(
     assert pages >= 12  # at least a face per model, nine to a page
     assert worker.poll() is None
     assert print_root == django_settings.PRINT_ROOT
+
+
+def test_a_worker_does_not_render_a_cancelled_job(
+    worker: Any, django_user_model: Any, print_root: Path, tmp_path: Path
+) -> None:
+    owner = django_user_model.objects.create_user("printer", password="pw-for-tests-only")
+    with transaction.atomic():  # cancelled before the task is even sent
+        job = print_job_create(owner=owner, kind="cards", what={"records": PLANES})
+        print_job_cancel(job=job)
+    log = tmp_path / "worker.log"
+    wait_for(lambda: b"'cancelled'" in log.read_bytes(), 180, "the worker to take the job")
+    job.refresh_from_db()
+    assert (job.status, job.attempts, job.started_at) == ("cancelled", 0, None)
+    assert not any(print_root.glob("*.pdf"))
+
+
+def test_a_job_cancelled_mid_render_on_a_worker_keeps_no_pdf(
+    worker: Any, django_user_model: Any, print_root: Path, tmp_path: Path
+) -> None:
+    owner = django_user_model.objects.create_user("printer", password="pw-for-tests-only")
+    job = print_job_create(
+        owner=owner, kind="cards", what={"list": example("crimson-dust/hundred-models.json")}
+    )
+    wait_for(
+        lambda: PrintJob.objects.get(pk=job.pk).status == "running", 180, "the render to start"
+    )
+    print_job_cancel(job=job)
+    log = tmp_path / "worker.log"
+    wait_for(lambda: b"'cancelled'" in log.read_bytes(), 300, "the render to stop")
+    job.refresh_from_db()
+    assert (job.status, job.pdf.name, job.pages) == ("cancelled", "", None)
+    assert not print_root.exists() or not any(print_root.iterdir())
+    # the worker is free again: the next job renders
+    after = print_job_create(owner=owner, kind="cards", what={"records": PLANES[:1]})
+    done = wait_for(lambda: finished(after.pk), 180, "the next job to finish")
+    assert done.status == "done", done.error

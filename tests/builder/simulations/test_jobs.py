@@ -5,23 +5,13 @@ These run the blocks in the test process; ``test_worker.py`` runs them on real w
 
 from __future__ import annotations
 
-import pytest
-
 from builder.api import engine
-from builder.simulations import services, tasks
 from builder.simulations.models import SimulationBlock, SimulationJob
 from content.api_selectors import engine_catalogue
 from tests.builder.api_fixtures import example_list
+from tests.builder.simulations.conftest import run_all
 
 JOBS = "/api/v1/simulations/"
-
-
-@pytest.fixture
-def queued(monkeypatch):
-    """Blocks sent to the queue, recorded instead of sent: (job id, block)."""
-    sent: list[tuple[int, int]] = []
-    monkeypatch.setattr(tasks.simulation_block_run, "delay", lambda *args: sent.append(args))
-    return sent
 
 
 def fight(runs: int = 400, seed: int = 11) -> dict:
@@ -43,11 +33,6 @@ def expected_report(body: dict) -> dict:
         seed=body["seed"],
         scenario=body["scenario"],
     )
-
-
-def run_all(sent: list[tuple[int, int]]) -> None:
-    for job_id, block in sent:
-        services.simulation_block_run(job_id=job_id, block=block)
 
 
 def test_a_job_is_created_queued_and_followed_to_its_report(
@@ -118,7 +103,10 @@ def test_another_users_job_is_a_404_for_every_verb(
 def test_a_large_engine_simulation_becomes_a_job(
     api, packs, queued, settings, django_capture_on_commit_callbacks
 ):
-    settings.API_INLINE_SIMULATION_RUNS = 100
+    settings.SIMULATION_INLINE_MAX_WORK = 600  # 100 runs of these 6 models
+    inline = api.post("/api/v1/engine/simulate/", fight(runs=100), format="json")
+    assert inline.status_code == 200
+    assert inline.json() == expected_report(fight(runs=100))
     with django_capture_on_commit_callbacks(execute=True):
         response = api.post("/api/v1/engine/simulate/", fight(runs=101), format="json")
     assert response.status_code == 202

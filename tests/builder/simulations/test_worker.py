@@ -196,3 +196,26 @@ def test_one_worker_process_or_two_give_the_same_report(api, packs, workers):
     report_one = api.get(job_one["result_url"]).json()
     report_two = api.get(job_two["result_url"]).json()
     assert report_one == report_two == in_one_piece(body)
+
+
+def test_a_cancelled_job_stops_on_the_workers(api, packs, workers, broker):
+    import redis
+
+    body = fight(runs=80_000, seed=5)
+    workers.start("canceller", concurrency=1)
+    job = api.post(JOBS, body, format="json").json()
+    wait_for(job["id"], lambda j: j.blocks_done >= 1)
+    assert api.post(f"{job['url']}cancel/").json()["status"] == "cancelled"
+    stored_at_cancel = SimulationBlock.objects.filter(job__public_id=job["id"]).count()
+
+    queue = redis.Redis.from_url(broker)
+    deadline = time.monotonic() + 60
+    while queue.llen("celery") and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert queue.llen("celery") == 0, "the skipped blocks were not taken off the queue"
+    time.sleep(3)  # the last ones taken, then skipped at their status check
+    cancelled = SimulationJob.objects.get(public_id=job["id"])
+    stored = SimulationBlock.objects.filter(job=cancelled).count()
+    # At most the one block already playing lands; the other blocks are never played.
+    assert stored_at_cancel <= stored <= stored_at_cancel + 1 < cancelled.blocks_total == 8
+    assert (cancelled.status, cancelled.result) == ("cancelled", None)

@@ -6,11 +6,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.core.cache import caches
 
 from content.services.packs import pack_load
 from tests.conftest import pack_paths, read_pack
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "docs" / "examples"
+
+
+@pytest.fixture(autouse=True)
+def _fresh_throttles() -> None:
+    """The account forms are throttled per address, and every test client has the same one."""
+    caches["throttle"].clear()
 
 
 @pytest.fixture

@@ -3,16 +3,21 @@ code the print jobs use."""
 
 from __future__ import annotations
 
-import json
 import time
 from pathlib import Path
 from typing import Any
 
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError as DjangoValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.http import Http404
 
 from builder.core.errors import ApplicationError
+from builder.lists.models import SavedList
+from builder.lists.selectors import saved_list_get_by_uuid, saved_list_get_for_owner
 from builder.printing.options import CARD_SIZES_MM, PAPERS_MM
 from builder.printing.services import KINDS, pdf_write_atomic, print_request_parse, sheet_render
+from content.services.json_safety import MAX_DOCUMENT_BYTES, read_json_file
 
 EPILOG = """\
 examples:
@@ -21,6 +26,7 @@ examples:
   printsheet cards --list docs/examples/crimson-dust/dust-devils-500.json --out warband.pdf
   printsheet roster --list docs/examples/cs-air-action/aces-300.json --out roster.pdf
   printsheet roster --saved-list 3f2b...e9 --out roster.pdf   (QR code if it is shared)
+  printsheet roster --saved-list 3f2b...e9 --user ada --out roster.pdf   (only ada's list)
   printsheet schematic --list docs/examples/cs-hex/heavy-fighter-turret-legal.json --out plane.pdf
   printsheet navigation --out basic-deck.pdf              (the basic deck)
   printsheet navigation cs-air-action/charlie-steele-fury --out aces.pdf   (an Ace's cards)
@@ -28,7 +34,9 @@ examples:
 Records are named <system>/<stable id>: Air Action and Aces figures, Crimson Dust
 archetypes, Black Skies example designs; navigation cards or plane figures for
 "navigation". The exit status is 0 when the PDF is written, 1 on bad input (with the
-reason on stderr); the output file is never left half-written.
+reason on stderr); the output file is never left half-written. A saved list is named by
+its uuid (unique across players); the command says whose list it prints, and with --user
+prints that player's list or nothing.
 """
 
 
@@ -57,6 +65,9 @@ class Command(BaseCommand):
         parser.add_argument(
             "--saved-list", metavar="UUID", help="a saved list, by its id (instead of --list)"
         )
+        parser.add_argument(
+            "--user", metavar="USERNAME", help="the owner the --saved-list must belong to"
+        )
         parser.add_argument("--out", type=Path, required=True, help="the PDF file to write")
         parser.add_argument("--paper", choices=list(PAPERS_MM), default="A4")
         parser.add_argument(
@@ -73,10 +84,14 @@ class Command(BaseCommand):
         what: dict[str, Any] = {"records": opts["records"]}
         if opts["list_file"] is not None:
             what["list"] = self._read_list(opts["list_file"])
+        owner = None
         if opts["saved_list"]:
-            what["saved_list"] = opts["saved_list"]
-        if opts["share_url"]:
-            what["share_url"] = opts["share_url"]
+            saved = self._saved_list(opts["saved_list"], opts["user"])
+            owner = saved.owner
+            what["saved_list"] = str(saved.uuid)
+            self.stdout.write(f"{saved.name}: {owner.get_username()}'s list {saved.uuid}")
+        elif opts["user"]:
+            raise CommandError("--user names the owner of a --saved-list; give one.")
         options = {
             "paper": opts["paper"],
             "card": opts["card"],
@@ -85,7 +100,13 @@ class Command(BaseCommand):
         }
         started = time.perf_counter()
         try:
-            request = print_request_parse(kind=opts["kind"], what=what, options=options)
+            request = print_request_parse(
+                kind=opts["kind"],
+                what=what,
+                options=options,
+                owner=owner,
+                share_url=opts["share_url"],
+            )
             rendered = sheet_render(request)
         except ApplicationError as exc:
             lines = [exc.message] + [
@@ -104,14 +125,29 @@ class Command(BaseCommand):
         )
 
     @staticmethod
-    def _read_list(path: Path) -> Any:
+    def _saved_list(list_uuid: str, username: str | None) -> SavedList:
+        """The list the operator names, with its owner; with ``username`` only that
+        player's list, so the command never prints someone else's by a mistyped id."""
+        if username is None:
+            saved = saved_list_get_by_uuid(list_uuid=list_uuid)
+            if saved is None:
+                raise CommandError(f"No saved list {list_uuid}.")
+            return saved
+        user_model = get_user_model()
+        user = user_model.objects.filter(**{user_model.USERNAME_FIELD: username}).first()
+        if user is None:
+            raise CommandError(f"No user {username!r}.")
         try:
-            return json.loads(path.read_text(encoding="utf-8"))
-        except OSError as exc:
-            raise CommandError(f"cannot read list file {path}: {exc.strerror or exc}") from exc
-        except UnicodeDecodeError as exc:
-            raise CommandError(f"cannot read list file {path}: not UTF-8 text") from exc
-        except json.JSONDecodeError as exc:
-            raise CommandError(
-                f"{path}: not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
-            ) from exc
+            return saved_list_get_for_owner(user=user, list_uuid=list_uuid)
+        except (Http404, DjangoValidationError) as exc:
+            raise CommandError(f"{username} has no saved list {list_uuid}.") from exc
+
+    @staticmethod
+    def _read_list(path: Path) -> Any:
+        value, errors = read_json_file(path, max_bytes=MAX_DOCUMENT_BYTES)
+        if errors:
+            message = errors[0].message
+            if message.startswith("cannot read: "):
+                raise CommandError(f"cannot read list file {path}: {message[13:]}")
+            raise CommandError(f"{path}: {message}")
+        return value

@@ -1,0 +1,3 @@
+"""Shared fixtures: loaded packs, users with knox tokens, API clients."""
+
+from tests.builder.api_fixtures import *  # noqa: F403
