@@ -7,10 +7,12 @@ counts. Cancelling is refused with a 409 ``not_cancellable`` once a job has ende
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from django.contrib.auth import get_user_model
+from django.db import models, transaction
 from django.db.models import QuerySet
+from django.utils import timezone
 
 from builder.core.errors import ApplicationError
 
@@ -61,6 +63,29 @@ def job_quota_error(
         ],
         status=429,
     )
+
+
+J = TypeVar("J", bound=models.Model)
+
+
+@transaction.atomic
+def job_cancel(*, job: J, noun: str) -> J:
+    """Mark a queued or running job cancelled, under a row lock so that a worker's write
+    cannot cross it. The job's model has ``status``, ``finished_at`` and ``ACTIVE`` (the
+    statuses still at work); a cancelled job stops counting against the quota.
+
+    Cancelling a cancelled job changes nothing; an ended one is a 409 ``not_cancellable``.
+    """
+    locked: Any = type(job)._default_manager.select_for_update().get(pk=job.pk)
+    if locked.status == "cancelled":
+        return cast(J, locked)
+    if locked.status not in locked.ACTIVE:
+        raise job_not_cancellable(noun=noun, status=locked.get_status_display().lower())
+    locked.status = "cancelled"
+    locked.finished_at = timezone.now()
+    locked.full_clean()
+    locked.save(update_fields=["status", "finished_at"])
+    return cast(J, locked)
 
 
 def job_not_cancellable(*, noun: str, status: str) -> ApplicationError:

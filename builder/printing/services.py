@@ -23,7 +23,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from builder.core.errors import ApplicationError
-from builder.core.quotas import job_not_cancellable, job_quota_check
+from builder.core.quotas import job_cancel, job_quota_check
 from builder.printing.models import PrintJob, print_storage
 from builder.printing.options import PrintOptions, print_options_parse
 from builder.printing.render import TEMPLATE_VERSION, cards_pdf, pdf_from_html, sheet_html
@@ -298,21 +298,11 @@ def print_job_create(
     return job
 
 
-@transaction.atomic
 def print_job_cancel(*, job: PrintJob) -> PrintJob:
     """Cancel a queued or rendering job: the worker renders nothing more for it and never
     marks it done, and it stops counting against its owner's quota. Cancelling a cancelled
     job changes nothing; a finished or failed one is a 409."""
-    job = PrintJob.objects.select_for_update().get(pk=job.pk)
-    if job.status == PrintJob.Status.CANCELLED:
-        return job
-    if not job.is_active:
-        raise job_not_cancellable(noun="print job", status=job.get_status_display().lower())
-    job.status = PrintJob.Status.CANCELLED
-    job.finished_at = timezone.now()
-    job.full_clean()
-    job.save(update_fields=["status", "finished_at"])
-    return job
+    return job_cancel(job=job, noun="print job")
 
 
 class PrintJobCancelled(Exception):

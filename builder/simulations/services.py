@@ -16,7 +16,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from builder.api import engine
-from builder.core.quotas import job_not_cancellable, job_quota_check
+from builder.core.quotas import job_cancel, job_quota_check
 from builder.simulations.models import SimulationBlock, SimulationJob
 from content.api_selectors import engine_catalogue, list_pins
 from rules_engine import BadDocument, Catalogue
@@ -151,7 +151,6 @@ def _fail(job_id: int, exc: BadDocument) -> None:
     )
 
 
-@transaction.atomic
 def simulation_job_cancel(*, job: SimulationJob) -> SimulationJob:
     """Cancel a queued or running job: its remaining blocks are skipped when a worker takes
     them, its stored partials kept. Cancelling a cancelled job changes nothing.
@@ -159,13 +158,4 @@ def simulation_job_cancel(*, job: SimulationJob) -> SimulationJob:
     Raises:
         ApplicationError: 409 ``not_cancellable`` when the job is done or failed.
     """
-    job = SimulationJob.objects.select_for_update().get(pk=job.pk)
-    if job.status == SimulationJob.Status.CANCELLED:
-        return job
-    if job.status not in SimulationJob.ACTIVE:
-        raise job_not_cancellable(noun="simulation", status=job.get_status_display().lower())
-    job.status = SimulationJob.Status.CANCELLED
-    job.finished_at = timezone.now()
-    job.full_clean()
-    job.save(update_fields=["status", "finished_at"])
-    return job
+    return job_cancel(job=job, noun="simulation")

@@ -30,6 +30,21 @@ def label(key: str) -> str:
     return record_label(str(key))
 
 
+@register.filter
+def game_name(slug: str) -> str:
+    """``cs-air-action`` -> "Crimson Skies: Air Action": pages name games, never slugs."""
+    from builder.web.systems import SYSTEM_INFO
+
+    info = SYSTEM_INFO.get(str(slug))
+    return info.name if info else str(slug)
+
+
+@register.filter
+def whole(value: int | None) -> str:
+    """200000 -> "200,000": counts a person reads at a glance."""
+    return "" if value is None else f"{int(value):,}"
+
+
 @register.simple_tag
 def budget_bar(used: int | None, limit: int | None) -> str:
     """Width (0-100) of the spent part of a budget bar, capped at full."""

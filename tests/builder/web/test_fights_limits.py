@@ -114,7 +114,7 @@ def test_a_running_fight_is_cancelled_from_its_page(client: Client, player: Any)
     page = response.content.decode()
     assert response.redirect_chain == [(f"/fights/{job.public_id}/", 302)]
     assert "Fight cancelled: no more runs will be played." in page
-    assert "Cancelled after 1 of 4 blocks (40000 runs asked for), so there is no report." in page
+    assert "Cancelled after 1 of 4 blocks (40,000 runs asked for), so there is no report." in page
     assert cancel not in page
     assert 'hx-trigger="every 1s"' not in page
     job.refresh_from_db()
@@ -147,3 +147,15 @@ def test_someone_elses_fight_cannot_be_cancelled(client: Client, player: Any) ->
     assert client.get(f"/fights/{job.public_id}/cancel/").status_code == 405
     job.refresh_from_db()
     assert job.status == "running"
+
+
+def test_recent_fights_are_named_by_their_lists_and_game(
+    client: Client, player: Any, queued: list[Any]
+) -> None:
+    a = saved(player, "cs-air-action/bloodhawks-200.json")
+    b = saved(player, "cs-air-action/devastators-200.json")
+    post_fight(client, a, b, 20_000)
+    page = client.get("/fights/").content.decode()
+    assert f"{a.name} against {b.name}</a>" in page
+    assert "Crimson Skies: Air Action · 20,000 runs · seed 7" in page
+    assert "cs-air-action" not in page.split("Recent fights", 1)[1]
