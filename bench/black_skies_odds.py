@@ -12,8 +12,7 @@ import json
 from timing import EXAMPLES as ALL_EXAMPLES
 from timing import cpu_and_wall, ms, per_second
 
-from rules_engine import check, load_catalogue, odds
-from rules_engine.black_skies import simulate
+from rules_engine import check, load_catalogue, odds, simulate
 
 EXAMPLES = ALL_EXAMPLES / "black-skies"
 
@@ -34,10 +33,10 @@ def main() -> None:
     fighter = cpu_and_wall(lambda: check(catalogue, tiger), repeat=50)
     print(f"fighter check (Black Tiger): {ms(fighter)}")
     runs = 20_000
-    fights = cpu_and_wall(lambda: simulate(catalogue, squadron_a, squadron_b, {}, runs, 1), 3)
+    fights = cpu_and_wall(lambda: simulate(catalogue, squadron_a, squadron_b, runs=runs, seed=1), 3)
     print(f"simulated fights (4 Black Tigers vs 2 Lancers), {runs:,} runs: "
           f"{per_second(runs, fights)}")
-    api = cpu_and_wall(lambda: simulate(catalogue, squadron_a, squadron_b, {}, 1000, 1), 5)
+    api = cpu_and_wall(lambda: simulate(catalogue, squadron_a, squadron_b, runs=1000, seed=1), 5)
     print(f"in process, simulate() of 1,000 runs (an API call): {ms(api)}, "
           f"{per_second(1000, api)}")
 

@@ -14,17 +14,19 @@ from timing import EXAMPLES as ALL_EXAMPLES
 from timing import cpu_and_wall, ms, per_second
 
 from rules_engine.catalogue import load_catalogue
-from rules_engine.crimson_dust import ODDS, critical_sixes, exact, simulate
+from rules_engine.crimson_dust import critical_sixes, exact
 from rules_engine.crimson_dust.fighters import side_from
 from rules_engine.crimson_dust.simulation import Scenario, _Fight
 from rules_engine.montecarlo import rng
+from rules_engine.odds import compute
+from rules_engine.simulation import simulate
 
 EXAMPLES = ALL_EXAMPLES / "crimson-dust"
 
 
 def main() -> None:
     catalogue = load_catalogue()
-    shot = {"weapon": "saw-or-lmg", "band": "12-18", "rg": 8, "df": 6, "av": 2, "dc": 2,
+    shot = {"weapon": "saw-or-lmg", "band": "12-18", "dice": 8, "df": 6, "av": 2, "dc": 2,
             "mr": 3, "shots": 2, "concealed": True}
     caches = (exact.scoring, exact.hits, exact._one_die, exact._power, exact.wound_split,
               exact.morale, critical_sixes.scoring_sixes, critical_sixes.hits_sixes)
@@ -32,20 +34,23 @@ def main() -> None:
     def cold() -> None:
         for cached in caches:
             cached.cache_clear()
-        ODDS["shot"](catalogue, **shot)
+        compute(catalogue, "crimson-dust", "shot", shot)
 
-    ODDS["shot"](catalogue, **shot)  # import and first-call costs out of the figure
+    def warm() -> None:
+        compute(catalogue, "crimson-dust", "shot", shot)
+
+    warm()  # import and first-call costs out of the figure
     print("exact shot distribution (RoF 2, Rg 8 vs Df 6, concealed): "
           f"{ms(cpu_and_wall(cold, 5))} with empty caches, "
-          f"{ms(cpu_and_wall(lambda: ODDS['shot'](catalogue, **shot), 5))} repeated")
+          f"{ms(cpu_and_wall(warm, 5))} repeated")
 
-    sixes = {"weapon": "rifle", "band": "12-18", "rg": 8, "df": 6, "av": 2, "dc": 2, "mr": 3,
+    sixes = {"weapon": "rifle", "band": "12-18", "dice": 8, "df": 6, "av": 2, "dc": 2, "mr": 3,
              "critical_shot": True, "critical_shot_six": "hit-random", "refractor": True}
 
     def cold_sixes() -> None:
         for cached in caches:
             cached.cache_clear()
-        ODDS["shot"](catalogue, **sixes)
+        compute(catalogue, "crimson-dust", "shot", sixes)
 
     print("exact shot, Critical Shot on the roll to hit (random cancelling, Rg 8 vs Df 6, "
           f"refractor): {ms(cpu_and_wall(cold_sixes, 5))} with empty caches")
@@ -64,13 +69,13 @@ def main() -> None:
     print(f"simulated shots (with wounding and morale): {per_second(runs, took)}")
 
     fights = 2000
-    took = cpu_and_wall(lambda: simulate(catalogue, devils, devils, {}, fights, 1), 3)
+    took = cpu_and_wall(lambda: simulate(catalogue, devils, devils, runs=fights, seed=1), 3)
     print(f"fights, 500 points a side: {per_second(fights, took)}")
-    took = cpu_and_wall(lambda: simulate(catalogue, devils, devils, {}, 1000, 1), 3)
+    took = cpu_and_wall(lambda: simulate(catalogue, devils, devils, runs=1000, seed=1), 3)
     print(f"in process, simulate() of 1,000 runs (an API call), 500 points a side: {ms(took)}")
     hundred = json.loads((EXAMPLES / "hundred-models.json").read_text())
     fights = 200
-    took = cpu_and_wall(lambda: simulate(catalogue, hundred, hundred, {}, fights, 1), 1)
+    took = cpu_and_wall(lambda: simulate(catalogue, hundred, hundred, runs=fights, seed=1), 1)
     print(f"fights, 100 models a side: {per_second(fights, took)}")
 
 

@@ -12,7 +12,8 @@ from timing import best_per_call_ms as best_ms
 
 from rules_engine import api
 from rules_engine.catalogue import build_catalogue, read_pack_file
-from rules_engine.cs_hex import ODDS, check
+from rules_engine.cs_hex import check
+from rules_engine.odds import compute
 
 PACK = ROOT / "content" / "packs" / "cs-hex" / "cs-hex-core.json"
 DESIGNS = ("light-fighter-legal.json", "light-fighter-broken.json")
@@ -26,8 +27,8 @@ def main() -> None:
         validated = best_ms(lambda doc=doc: api.check(catalogue, doc), 500)
         print(f"design check {name}: {engine:.3f} ms engine, "
               f"{validated:.3f} ms with schema validation (target <= 1 ms)")
-    skill = best_ms(lambda: ODDS["skill_check"](catalogue, difficulty=2, natural_touch=4,
-                                                shocked=True), 500)
+    skill = best_ms(lambda: compute(catalogue, "cs-hex", "skill_check", {
+        "difficulty": 2, "natural_touch": 4, "shocked": True}), 500)
     print(f"exact skill-check distribution: {skill:.3f} ms")
 
 

@@ -39,13 +39,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from rules_engine.catalogue import load_catalogue
 from rules_engine.clix.dice import hits
 from rules_engine.clix.scenario import read_scenario
-from rules_engine.cs_air_action import simulate
 from rules_engine.cs_air_action.batch import play_fight
 from rules_engine.cs_air_action.fight import Fight
 from rules_engine.cs_air_action.forces import Forces, build_forces
 from rules_engine.cs_air_action.scenario import SCENARIO
 from rules_engine.cs_air_action.simulation import outcome_codes
 from rules_engine.montecarlo import rng
+from rules_engine.simulation import simulate
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples" / "cs-air-action"
 
@@ -293,7 +293,7 @@ def main() -> None:
 
     scenario = read_scenario(SCENARIO, {})
     forces = build_forces(catalogue, squadron_a, squadron_b)
-    simulate(catalogue, squadron_a, squadron_b, {}, 1000, 1)  # warm the caches
+    simulate(catalogue, squadron_a, squadron_b, runs=1000, seed=1)  # warm the caches
     ratios = []
     for round_number in range(1, args.rounds + 1):
         if args.rounds > 1:
@@ -347,7 +347,7 @@ def _compare(
     fast, api, slow = _timed_in_turn(
         [
             lambda: [play_fight(forces, scenario, args.runs, rng(i)) for i in range(args.batches)],
-            lambda: [simulate(catalogue, squadron_a, squadron_b, {}, 1000, i)
+            lambda: [simulate(catalogue, squadron_a, squadron_b, runs=1000, seed=i)
                      for i in range(args.api_calls)],
             lambda: fair_outcomes(forces, scenario, args.fair_runs, 7),
         ],

@@ -1,8 +1,7 @@
 """Reads from the catalogue for the REST API: engine snapshots, record lists, pack versions.
 
-Every function here is a read; none writes. The engine's snapshot is looked up by the
-checksums stored with each pack version (one small query), so a request only reads the
-pack documents themselves the first time a process meets those versions.
+Every function here is a read; none writes. Which pack versions a list is checked
+against is ``content.catalogues``' one policy.
 """
 
 from __future__ import annotations
@@ -11,8 +10,9 @@ from collections.abc import Iterable, Mapping
 from datetime import datetime
 from typing import Any
 
-from django.db.models import F, Max, Q, QuerySet
+from django.db.models import Max, Q, QuerySet
 
+from content import catalogues
 from content.models import (
     RECORD_MODELS,
     CatalogueRecord,
@@ -21,52 +21,18 @@ from content.models import (
     Figure,
     GameSystem,
 )
-from rules_engine import BadDocument, Catalogue, build_catalogue
-
-_SNAPSHOTS: dict[tuple[tuple[str, str], ...], Catalogue] = {}
+from rules_engine import Catalogue
 
 
 def list_pins(doc: Mapping[str, Any]) -> dict[str, str]:
     """The pack versions a list document names in ``content`` (pack id -> version)."""
-    content = doc.get("content")
-    refs = content if isinstance(content, list) else [content] if content else []
-    return {
-        ref["pack"]: ref["version"]
-        for ref in refs
-        if isinstance(ref, Mapping)
-        and isinstance(ref.get("pack"), str)
-        and isinstance(ref.get("version"), str)
-    }
+    return catalogues.read_pins(doc)
 
 
 def engine_catalogue(pins: Mapping[str, str] | None = None) -> Catalogue:
-    """The engine's catalogue: every published pack, with ``pins`` choosing stored versions.
-
-    A pin that names no stored version is a bad document at ``$.content``. Without pins
-    this is what ``python -m rules_engine`` reads from the pack files, once loaded.
-    """
-    pins = dict(pins or {})
-    rows = list(
-        ContentPackVersion.objects.filter(
-            Q(version=F("pack__version")) | Q(pack__pack_id__in=list(pins))
-        ).values_list("id", "pack__pack_id", "version", "checksum")
-    )
-    chosen: dict[str, tuple[int, str, str]] = {}
-    for row_id, pack_id, version, checksum in rows:
-        wanted = pins.get(pack_id)
-        if wanted is None or wanted == version:
-            chosen[pack_id] = (row_id, version, checksum)
-    missing = [f"{p} {v}" for p, v in pins.items() if chosen.get(p, (0, ""))[1] != v]
-    if missing:
-        raise BadDocument.at("$.content", f"no stored pack version {', '.join(sorted(missing))}")
-    key = tuple(sorted((pack_id, checksum) for pack_id, (_, _, checksum) in chosen.items()))
-    if key not in _SNAPSHOTS:
-        ids = [row_id for row_id, _, _ in chosen.values()]
-        documents = ContentPackVersion.objects.filter(id__in=ids).values_list("document", flat=True)
-        if len(_SNAPSHOTS) >= 16:
-            _SNAPSHOTS.pop(next(iter(_SNAPSHOTS)))
-        _SNAPSHOTS[key] = build_catalogue(documents)
-    return _SNAPSHOTS[key]
+    """The engine's catalogue: every published pack, with ``pins`` choosing stored versions;
+    a pin that names no stored version is a bad document at ``$.content``."""
+    return catalogues.resolve_pins(pins or {}).catalogue
 
 
 def catalogue_last_modified() -> datetime | None:

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import F, Q
-
-from content.models import Ability, ContentPackVersion
-from rules_engine.catalogue import Catalogue, build_catalogue
+from content import catalogues
+from content.models import Ability
+from rules_engine.catalogue import Catalogue
 
 
 def ability_colours(system_id: int, kind: str | None = None) -> dict[str, dict[str, Any]]:
@@ -23,21 +22,8 @@ def ability_colours(system_id: int, kind: str | None = None) -> dict[str, dict[s
 
 
 def catalogue_for_packs(versions: dict[str, str] | None = None) -> Catalogue:
-    """The engine's catalogue from the stored pack documents, in one query.
-
-    ``versions`` maps pack ids to the versions a saved list was built against; without it,
-    the currently published version of every pack. Snapshots are cached by checksum, so the
-    same versions give the same catalogue as the CLI reading the files.
-    """
+    """The engine's catalogue of exactly ``versions`` (pack id -> stored version), or of the
+    published packs without them; see ``content.catalogues``."""
     if versions is None:
-        rows = ContentPackVersion.objects.filter(version=F("pack__version"))
-    else:
-        wanted = Q()
-        for pack_id, version in versions.items():
-            wanted |= Q(pack__pack_id=pack_id, version=version)
-        rows = (
-            ContentPackVersion.objects.filter(wanted)
-            if versions
-            else ContentPackVersion.objects.none()
-        )
-    return build_catalogue(rows.values_list("document", flat=True))
+        return catalogues.published().catalogue
+    return catalogues.resolve_versions(versions).catalogue

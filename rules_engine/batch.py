@@ -5,6 +5,7 @@ needs: ``list`` (a list document) for check and cost; ``system``, ``query`` and 
 for odds. An optional ``id`` is echoed back. Blank lines are skipped. A line that cannot be
 answered gets an error line with its line number and the batch carries on; only input past
 the batch limits (docs/limits.md) ends it, with a last error line and exit code 2.
+A fault of the engine is not a bad line: it ends the batch (exit code 3 from the CLI).
 
 Out, per line: ``{"line": n, "id": ..., "ok": true, "result": ...}`` or
 ``{"line": n, "id": ..., "ok": false, "error": {"error": "bad_document", "errors": [...]}}``.

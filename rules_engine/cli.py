@@ -1,8 +1,10 @@
 """Command line: ``python -m rules_engine catalogue|check|cost|odds|simulate|batch``.
 
 JSON on stdout. Exit codes: 0 legal (or answered), 1 illegal, 2 bad input (the message on
-stderr and a JSON error on stdout name the JSON path), 141 quietly when the reader closes
-the pipe. Every input is read within the limits of ``rules_engine.limits`` (docs/limits.md).
+stderr and a JSON error on stdout name the JSON path), 3 a fault of the engine (one line
+``internal error: ...`` on stderr; ``--debug`` adds the traceback), 141 quietly when the
+reader closes the pipe. Every input is read within the limits of ``rules_engine.limits``
+(docs/limits.md).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import json
 import os
 import signal
 import sys
+import traceback
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
@@ -19,9 +22,10 @@ from typing import Any, NoReturn
 from rules_engine.catalogue import DEFAULT_PACK_DIR, Catalogue, load_catalogue
 from rules_engine.errors import BadDocument
 from rules_engine.limits import parse_json, read_bounded, read_json_file
-from rules_engine.systems import SYSTEM_PACKAGES, system_module
+from rules_engine.systems import SYSTEMS, system_module
 
-EXIT_OK, EXIT_ILLEGAL, EXIT_BAD_INPUT = 0, 1, 2
+EXIT_OK, EXIT_ILLEGAL, EXIT_BAD_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
+DEBUG_HELP = "show the traceback of an internal error"
 # What a shell reports for a program stopped by SIGPIPE (``... | head``).
 EXIT_CLOSED_PIPE = 128 + signal.SIGPIPE
 
@@ -34,14 +38,21 @@ class _Parser(argparse.ArgumentParser):
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    debug = False
     try:
         try:
             args = _parser().parse_args(argv)
+            debug = bool(getattr(args, "debug", False))
             code = int(args.run(args))
         except BadDocument as exc:
             _emit(exc.to_dict())
             print(f"bad input: {exc}", file=sys.stderr)
             code = EXIT_BAD_INPUT
+        except BrokenPipeError:
+            raise
+        except Exception as exc:
+            # Not the input's fault: said as such, never as a bad document.
+            code = _internal_error(exc, debug=debug)
         sys.stdout.flush()
     except BrokenPipeError:
         # The reader stopped reading; point stdout at devnull so the flush at exit is quiet.
@@ -50,28 +61,42 @@ def main(argv: Sequence[str] | None = None) -> int:
     return code
 
 
+def _internal_error(exc: Exception, *, debug: bool) -> int:
+    """A fault of the engine: one line for the caller, the traceback only when asked for."""
+    if debug:
+        traceback.print_exception(exc, file=sys.stderr)
+    message = " ".join(str(exc).split())[:200]
+    print(f"internal error: {type(exc).__name__}" + (f": {message}" if message else ""),
+          file=sys.stderr)
+    return EXIT_INTERNAL
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="python -m rules_engine", description=__doc__)
     parser.add_argument("--packs", default=str(DEFAULT_PACK_DIR), help="content pack folder")
+    parser.add_argument("--debug", action="store_true", help=DEBUG_HELP)
+    # Also taken after the command (``odds cs-aces attack --debug``).
+    debug = _Parser(add_help=False)
+    debug.add_argument("--debug", action="store_true", default=argparse.SUPPRESS, help=DEBUG_HELP)
     sub = parser.add_subparsers(required=True, dest="command", parser_class=_Parser)
 
-    p = sub.add_parser("catalogue", help="the content as the engine sees it")
-    p.add_argument("system", choices=sorted(SYSTEM_PACKAGES))
+    p = sub.add_parser("catalogue", help="the content as the engine sees it", parents=[debug])
+    p.add_argument("system", choices=sorted(SYSTEMS))
     p.set_defaults(run=_catalogue)
 
     for name, run in (("check", _check), ("cost", _cost)):
-        p = sub.add_parser(name, help=f"{name} a list document")
+        p = sub.add_parser(name, help=f"{name} a list document", parents=[debug])
         p.add_argument("list", help="path to a muster-list/1 JSON file ('-' for stdin)")
         p.set_defaults(run=run)
 
-    p = sub.add_parser("odds", help="exact odds of an attack or a check")
-    p.add_argument("system", choices=sorted(SYSTEM_PACKAGES))
+    p = sub.add_parser("odds", help="exact odds of an attack or a check", parents=[debug])
+    p.add_argument("system", choices=sorted(SYSTEMS))
     p.add_argument("query", nargs="?", help="what to compute (omit to list them)")
     p.add_argument("params", nargs="*", help="key=value parameters (values read as JSON)")
     p.add_argument("--describe", action="store_true", help="every query's parameters")
     p.set_defaults(run=_odds)
 
-    p = sub.add_parser("simulate", help="play two lists against each other")
+    p = sub.add_parser("simulate", help="play two lists against each other", parents=[debug])
     p.add_argument("list_a")
     p.add_argument("list_b")
     p.add_argument("--runs", type=_whole, default=10_000, help="1 to 10,000,000")
@@ -79,7 +104,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--scenario", default="{}", help="JSON object or a path to a JSON file")
     p.set_defaults(run=_simulate)
 
-    p = sub.add_parser("batch", help="JSON lines in (check, cost, odds), JSON lines out")
+    p = sub.add_parser(
+        "batch", help="JSON lines in (check, cost, odds), JSON lines out", parents=[debug]
+    )
     p.set_defaults(run=_batch)
     return parser
 

@@ -19,23 +19,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from fnmatch import fnmatchcase
 from fractions import Fraction
-from importlib import import_module
 from typing import Any
 
 from rules_engine.catalogue import Catalogue
 from rules_engine.errors import BadDocument, DocumentError
 from rules_engine.odds_query import Query, keywords, resolve
-from rules_engine.systems import SYSTEM_PACKAGES
+from rules_engine.systems import system_module
 
 
 def system_queries(system: str, path: str = "system") -> dict[str, Query]:
     """The odds queries of ``system`` by name; an unknown system is a bad document."""
-    if system not in SYSTEM_PACKAGES:
-        known = ", ".join(SYSTEM_PACKAGES)
-        raise BadDocument.at(path, f"unknown game system {system!r} (known: {known})")
-    module = import_module(f"{SYSTEM_PACKAGES[system]}.odds")
-    queries: tuple[Query, ...] = module.QUERIES
-    return {q.name: q for q in queries}
+    return system_module(system, path).queries()
 
 
 def odds_queries(system: str) -> list[dict[str, Any]]:
@@ -53,6 +47,26 @@ def odds(
         BadDocument: an unknown system or query, or bad parameters (each at
             ``params.<name>``), found before any computing is done.
     """
+    spec, resolved, raw = _computed(catalogue, system, query, params)
+    return shape(system, spec, resolved, raw)
+
+
+def compute(
+    catalogue: Catalogue, system: str, query: str, params: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
+    """The facts one query computes, before they are put in the common shape: the same
+    parameters read and bounded the same way as ``odds``, for callers that read a query's
+    own names (``hits``, ``target_number``).
+
+    Raises:
+        BadDocument: as ``odds``.
+    """
+    return _computed(catalogue, system, query, params)[2]
+
+
+def _computed(
+    catalogue: Catalogue, system: str, query: str, params: Mapping[str, Any] | None
+) -> tuple[Query, dict[str, Any], dict[str, Any]]:
     queries = system_queries(system)
     if query not in queries:
         raise BadDocument.at(
@@ -66,7 +80,7 @@ def odds(
         raw = spec.run(catalogue, **keywords(spec, resolved, params or {}))
     except BadDocument as exc:
         raise _renamed(spec, exc) from exc
-    return shape(system, spec, resolved, raw)
+    return spec, resolved, raw
 
 
 def _renamed(spec: Query, exc: BadDocument) -> BadDocument:

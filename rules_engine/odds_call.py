@@ -1,6 +1,12 @@
 """The one place the CLI and batch mode ask a system's odds query, so every caller gets the
 same checks: a known query, parameter names that are parameters (never an internal name
-such as ``catalogue``), and an answer or a ``BadDocument``, whatever the values."""
+such as ``catalogue``), and an answer or a ``BadDocument`` for any value a caller sends.
+
+Parameters are read and bounded once, by the front door (``rules_engine.odds``), before any
+computing; an odds function raises ``BadDocument`` only for what it validates itself (an id
+that is not in the catalogue, say). Any other exception is a fault of the engine and is let
+through as it is: the CLI answers it with exit code 3, the API with a 500, never as the
+caller's mistake."""
 
 from __future__ import annotations
 
@@ -34,7 +40,7 @@ def ask_odds(
 
     Raises:
         BadDocument: an unknown system or query, a parameter the query does not take (path
-        ``params.NAME``), or a value it cannot answer for.
+        ``params.NAME``), or a value out of its declared type or range.
     """
     from rules_engine.odds import odds
 
@@ -47,23 +53,4 @@ def ask_odds(
     ]
     if bad:
         raise BadDocument(bad)
-    try:
-        return odds(catalogue, system, query, params)
-    except BadDocument:
-        raise
-    except (
-        TypeError,
-        ValueError,
-        KeyError,
-        IndexError,
-        AttributeError,
-        OverflowError,
-        ZeroDivisionError,
-        RecursionError,
-    ) as exc:
-        # A value of a type or size the query does not read: the caller's input, not a fault
-        # of the engine, so it is answered as a bad document naming the parameters.
-        given = ", ".join(f"{k}={v!r}"[:60] for k, v in params.items()) or "no parameters"
-        raise BadDocument.at(
-            "params", f"{query} cannot be answered for {given}: {type(exc).__name__}: {exc}"[:300]
-        ) from None
+    return odds(catalogue, system, query, params)

@@ -8,7 +8,7 @@ query refuses the same mistakes in the same words before any work is done.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -216,6 +216,25 @@ def keywords(query: Query, resolved: Mapping[str, Any], given: Mapping[str, Any]
         for p in query.params
         if resolved[p.name] is not None and (query.pass_defaults or p.name in asked)
     }
+
+
+def one_of(name: str, value: str, choices: Iterable[str]) -> str:
+    """``value`` when it is among ``choices`` known only from the catalogue (its rows), which
+    a declared parameter cannot list; else a bad document at ``params.<name>`` in the words
+    ``resolve`` uses for fixed choices."""
+    options = tuple(choices)
+    if value not in options:
+        raise BadDocument.at(f"params.{name}", f"{value!r} is not one of: {', '.join(options)}")
+    return value
+
+
+def within(name: str, value: int, low: int, high: int) -> int:
+    """``value`` when it is within ``low..high``, bounds known only from the catalogue (a
+    dial's clicks, a plane's hull); else a bad document at ``params.<name>``."""
+    problem = _range_error(low, high, value)
+    if problem:
+        raise BadDocument.at(f"params.{name}", problem)
+    return value
 
 
 def integer(

@@ -6,16 +6,16 @@ draws its randomness from ``(seed, i)`` only and sums its runs into whole-number
 order, and ``merge_blocks`` builds the same report ``simulate`` gives. Memory holds one block
 at a time, whatever the number of runs.
 
-Each system with fights has a ``simulation`` module offering ``prepare`` (read the lists and
-scenario, or raise ``BadDocument``), ``play`` (add a block's runs to a ``Tally``) and
-``report`` (the shared report of docs/simulation.md from the totals).
+Each system with fights names its ``FightSimulation`` in its ``SystemModule``
+(``rules_engine.typing``): ``prepare`` (read the lists and scenario, or raise
+``BadDocument``), ``play`` (add a block's runs to a ``Tally``) and ``report`` (the shared
+report of docs/simulation.md from the totals).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from importlib import import_module
-from typing import Any, Protocol, cast
+from typing import Any
 
 from rules_engine.catalogue import Catalogue
 from rules_engine.errors import BadDocument, DocumentError
@@ -28,27 +28,12 @@ from rules_engine.limits import (
     simulation_work,
 )
 from rules_engine.listdoc import model_count, validate_list
-from rules_engine.systems import SYSTEM_PACKAGES
+from rules_engine.systems import system_module
 from rules_engine.tally import Tally
+from rules_engine.typing import FightSimulation
 
 BLOCK_FORMAT = "muster-sim-block/1"
 MAX_BLOCKS = -(-MAX_RUNS // BLOCK_RUNS)
-
-
-class FightSimulation(Protocol):
-    """What a system's ``simulation`` module offers (see the module docstring)."""
-
-    def prepare(
-        self,
-        catalogue: Catalogue,
-        list_a: Mapping[str, Any],
-        list_b: Mapping[str, Any],
-        scenario: Mapping[str, Any],
-    ) -> Any: ...
-
-    def play(self, match: Any, runs: int, gen: Any, tally: Tally) -> None: ...
-
-    def report(self, match: Any, tally: Tally, seed: int) -> dict[str, Any]: ...
 
 
 def plan_blocks(runs: int) -> list[int]:
@@ -289,8 +274,7 @@ def _validated(
         )
     if errors:
         raise BadDocument(errors)
-    try:
-        module = import_module(f"{SYSTEM_PACKAGES[system]}.simulation")
-    except ModuleNotFoundError:
-        raise BadDocument.at("list_a.system", f"{system} has no fight simulation") from None
-    return cast(FightSimulation, module)
+    module = system_module(system, "list_a.system").simulation()
+    if module is None:
+        raise BadDocument.at("list_a.system", f"{system} has no fight simulation")
+    return module

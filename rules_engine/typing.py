@@ -1,34 +1,63 @@
-"""The interface every game-system package offers the engine's front door and CLI."""
+"""The one interface a game system offers the engine: its rules, prices, odds queries and
+fight simulation, declared once in its package as a ``SystemModule`` (and listed in
+``rules_engine.systems``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from rules_engine.catalogue import Catalogue
+from rules_engine.odds_query import Query
+from rules_engine.tally import Tally
 from rules_engine.verdict import Verdict
 
-OddsFunction = Callable[..., dict[str, Any]]
-"""``f(catalogue, **params) -> JSON-ready dict``; params come from the CLI or the API."""
 
+class FightSimulation(Protocol):
+    """A system's fights, played in blocks (``rules_engine.simulation``): ``prepare`` reads
+    the lists and scenario (or raises ``BadDocument``), ``play`` adds a block's runs to a
+    ``Tally``, ``report`` builds the shared report of docs/simulation.md from the totals."""
 
-class SystemModule(Protocol):
-    SYSTEM: str
-    ODDS: Mapping[str, OddsFunction]
-
-    def catalogue_view(self, catalogue: Catalogue) -> dict[str, Any]:
-        """The system's content as the engine reads it, with names as printed in the books."""
-
-    def check(self, catalogue: Catalogue, doc: Mapping[str, Any]) -> Verdict:
-        """Price and check a list document whose envelope and body schema are valid."""
-
-    def simulate(
+    def prepare(
         self,
         catalogue: Catalogue,
         list_a: Mapping[str, Any],
         list_b: Mapping[str, Any],
         scenario: Mapping[str, Any],
-        runs: int,
-        seed: int,
-    ) -> dict[str, Any]:
-        """Play two lists against each other ``runs`` times, reproducibly from ``seed``."""
+    ) -> Any: ...
+
+    def play(self, match: Any, runs: int, gen: Any, tally: Tally) -> None: ...
+
+    def report(self, match: Any, tally: Tally, seed: int) -> dict[str, Any]: ...
+
+
+@dataclass(frozen=True)
+class SystemModule:
+    """Everything the engine knows how to do for one game system.
+
+    The odds queries and the fight simulation are named by loaders, so that checking a list
+    imports neither numpy nor icepool, which only they need.
+    """
+
+    system: str
+    check: Callable[[Catalogue, Mapping[str, Any]], Verdict]
+    """Price and check a list document whose envelope and body schema are valid."""
+    catalogue_view: Callable[[Catalogue], dict[str, Any]]
+    """The system's content as the engine reads it, with names as printed in the books."""
+    load_queries: Callable[[], Sequence[Query]]
+    """The system's odds queries (each computing function takes resolved, typed values)."""
+    load_simulation: Callable[[], FightSimulation] | None = None
+    """The system's fights, or None when it has none."""
+
+    @property
+    def has_fights(self) -> bool:
+        return self.load_simulation is not None
+
+    def queries(self) -> dict[str, Query]:
+        """The odds queries by name."""
+        return {q.name: q for q in self.load_queries()}
+
+    def simulation(self) -> FightSimulation | None:
+        """The fight simulation, or None when the system has none."""
+        return None if self.load_simulation is None else self.load_simulation()

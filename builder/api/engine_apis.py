@@ -23,11 +23,12 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from builder.api import engine, limits
+from builder import engine
+from builder.api import limits
 from builder.api.schema import example
 from builder.core.errors import ApplicationError
+from builder.engine import BadDocument
 from content.api_selectors import engine_catalogue, list_pins
-from rules_engine import BadDocument
 
 _EXAMPLE_LIST = json.loads(
     (Path(settings.BASE_DIR) / "docs/examples/crimson-dust/dust-devils-500.json").read_text(
@@ -97,7 +98,7 @@ class CheckApi(APIView):
     def post(self, request: Request) -> Response:
         doc = list_document(request.data)
         engine.validate(doc)
-        return Response(engine.check(engine_catalogue(list_pins(doc)), doc))
+        return Response(engine.list_checked(doc).verdict_json())
 
 
 class CostApi(APIView):
@@ -117,7 +118,7 @@ class CostApi(APIView):
     def post(self, request: Request) -> Response:
         doc = list_document(request.data)
         engine.validate(doc)
-        return Response(engine.cost(engine_catalogue(list_pins(doc)), doc))
+        return Response(engine.list_checked(doc).cost_json())
 
 
 class OddsParamSerializer(serializers.Serializer[Any]):

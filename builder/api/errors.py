@@ -28,7 +28,7 @@ from rest_framework.views import set_rollback
 
 from builder.core.errors import ApplicationError
 from builder.core.text import QUOTE_LIMIT, shown
-from rules_engine.errors import BadDocument
+from builder.engine import BadDocument, error_details, field_of
 
 logger = logging.getLogger(__name__)
 
@@ -40,18 +40,6 @@ MAX_MESSAGE = 1_000
 """Characters of one message, whatever it holds; the rest is cut to "…"."""
 MAX_DETAILS = 100
 """Details in one answer; the count in ``message`` still says how many there were."""
-
-_LAST_NAME = re.compile(r"(?:\.|\[')([^.\['\]]+)'?\]?$")
-
-
-def field_of(path: str) -> str:
-    """The last name on a JSON path: ``$.entries[2].pilot`` -> ``pilot``; indices skipped."""
-    trimmed = re.sub(r"(\[\d+\])+$", "", path)
-    match = _LAST_NAME.search(trimmed)
-    if match:
-        return match.group(1)
-    return "" if trimmed in ("$", "") else trimmed
-
 
 def detail(path: str, message: str, field: str | None = None) -> dict[str, str]:
     return {"path": path, "field": field_of(path) if field is None else field, "message": message}
@@ -143,7 +131,7 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
         details = _normalised(exc.details)
         body, code = error_body(exc.code, exc.message, details), exc.status
     elif isinstance(exc, BadDocument):
-        details = [detail(e.path, e.message) for e in exc.errors]
+        details = error_details(exc)
         body = error_body(
             "bad_document", _summary(details, "The document cannot be read."), details
         )

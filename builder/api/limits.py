@@ -2,7 +2,7 @@
 
 Body size (413), NUL characters in JSON strings, JSON depth, entries per list and
 simulation runs (400). The numbers are the engine's where it sets them
-(``builder.api.engine``), the body size a setting.
+(``builder.engine``), the body size a setting.
 """
 
 from __future__ import annotations
@@ -14,10 +14,10 @@ from django.conf import settings
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 
-from builder.api import engine
+from builder import engine
 from builder.core.errors import ApplicationError
 from builder.core.text import nul_paths
-from rules_engine import BadDocument
+from builder.engine import BadDocument
 
 MAX_REPORTED = 50
 """Paths named in one error; a body full of bad strings is not echoed back whole."""

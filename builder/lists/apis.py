@@ -29,6 +29,7 @@ from builder.accounts.api_base import (
 )
 from builder.api import fields as text
 from builder.api.engine_apis import ViolationSerializer
+from builder.api.schema import ErrorDetailSerializer
 from builder.collections.selectors import collection_fielding
 from builder.lists.exchange import list_export, lists_backup, lists_import
 from builder.lists.models import SavedList
@@ -600,6 +601,11 @@ class ImportApi(OwnedApi):
         skipped = serializers.ListField(
             child=serializers.CharField(), help_text="uuids (or names) already in your lists"
         )
+        warnings = ErrorDetailSerializer(
+            many=True,
+            help_text="each id of an older spelling converted on the way in, e.g. "
+            "right_wing_front read as right-wing-front",
+        )
 
     @extend_schema(
         tags=TAG,
@@ -607,7 +613,9 @@ class ImportApi(OwnedApi):
         responses={201: OutputSerializer, 400: ErrorSerializer},
         examples=[
             OpenApiExample("One list", value=EXAMPLE_DOCUMENT, request_only=True),
-            response_example("Imported", {"created": [EXAMPLE_LIST], "skipped": []}, 201),
+            response_example(
+                "Imported", {"created": [EXAMPLE_LIST], "skipped": [], "warnings": []}, 201
+            ),
             error_example(
                 "Unknown id",
                 400,
@@ -625,6 +633,7 @@ class ImportApi(OwnedApi):
             {
                 "created": SavedListSummary(report["created"], many=True).data,
                 "skipped": report["skipped"],
+                "warnings": report["warnings"],
             },
             status=status.HTTP_201_CREATED,
         )

@@ -7,22 +7,20 @@ from typing import Any
 
 from django.conf import settings
 
+from builder import engine
 from builder.core.errors import ApplicationError
+from builder.engine import BadDocument, Verdict, bad_document_error
 from builder.lists.pinning import versions_map
 from content.models import ContentPackVersion
-from content.selectors import catalogue_for_packs
-from rules_engine.api import check
-from rules_engine.errors import BadDocument
-from rules_engine.limits import MAX_DEPTH
-from rules_engine.listdoc import validate_list
-from rules_engine.verdict import Verdict
+
+MAX_DEPTH = engine.MAX_JSON_DEPTH
 
 MAX_POINTS_LIMIT = 2**31 - 1
 """What the verdict's integer column holds on every database."""
 
 
 def max_entries() -> int:
-    return int(getattr(settings, "MUSTER_LIST_MAX_ENTRIES", 200))
+    return int(getattr(settings, "MUSTER_LIST_MAX_ENTRIES", engine.MAX_ENTRIES))
 
 
 def storable_problems(value: Any, root: str = "$", depth: int = 0) -> list[dict[str, str]]:
@@ -62,22 +60,6 @@ def require_storable(value: Any, root: str = "$") -> None:
         )
 
 
-def bad_document_error(exc: BadDocument, root: str = "$") -> ApplicationError:
-    """The engine's error as the API's: every JSON path, under ``root`` in a larger file."""
-    return ApplicationError(
-        code="bad_document",
-        message="The list document is not valid.",
-        details=[
-            {
-                "path": root + e.path[1:] if e.path.startswith("$") else e.path,
-                "field": e.path.rsplit(".", 1)[-1],
-                "message": e.message,
-            }
-            for e in exc.errors
-        ],
-    )
-
-
 def validate_document(document: Any, *, root: str = "$") -> None:
     """Shape and limits of a list document; raises ``ApplicationError`` naming the path."""
     if not isinstance(document, Mapping):
@@ -115,27 +97,16 @@ def validate_document(document: Any, *, root: str = "$") -> None:
             ],
         )
     try:
-        validate_list(document, root)
+        engine.validate(document, root)
     except BadDocument as exc:
-        raise ApplicationError(
-            code="bad_document",
-            message="The list document is not valid.",
-            details=[
-                {"path": e.path, "field": e.path.rsplit(".", 1)[-1], "message": e.message}
-                for e in exc.errors
-            ],
-        ) from exc
+        raise bad_document_error(exc) from exc
 
 
 def verdict_for(
     document: Mapping[str, Any], pins: Iterable[ContentPackVersion], *, root: str = "$"
 ) -> Verdict:
     """The engine's verdict on ``document`` against exactly the pinned versions."""
-    catalogue = catalogue_for_packs(versions_map(pins))
-    try:
-        return check(catalogue, document)
-    except BadDocument as exc:
-        raise bad_document_error(exc, root) from exc
+    return engine.list_checked_against(document, versions_map(pins), root=root).verdict
 
 
 def is_unknown_id(code: str) -> bool:

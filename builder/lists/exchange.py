@@ -30,6 +30,7 @@ from builder.lists.checking import (
 from builder.lists.models import SavedList
 from builder.lists.pinning import pinned_document, pins_for_document
 from builder.lists.services import saved_list_create
+from content.spellings import list_respelled
 
 LIST_FORMAT = "muster-list/1"
 BACKUP_FORMAT = "muster-lists/1"
@@ -188,11 +189,31 @@ def _already_saved(owner: AbstractBaseUser, document: Mapping[str, Any]) -> bool
     )
 
 
+def _respelled(
+    entries: list[tuple[str, Mapping[str, Any], Mapping[str, Any]]],
+) -> tuple[list[tuple[str, Mapping[str, Any], Mapping[str, Any]]], list[dict[str, Any]]]:
+    """The lists with their older spellings converted, and a warning for each id converted."""
+    out, warnings = [], []
+    for root, document, item in entries:
+        document, changes = list_respelled(document)
+        out.append((root, document, item))
+        warnings += [
+            {
+                "path": root + change.path[1:],
+                "field": change.path.rsplit(".", 1)[-1],
+                "message": f"older spelling {change.old!r} read as {change.new!r}",
+            }
+            for change in changes
+        ]
+    return out, warnings
+
+
 @transaction.atomic
 def lists_import(*, owner: AbstractBaseUser, data: Any) -> dict[str, list[Any]]:
-    """Import a list or a backup, all or nothing; returns what was created and skipped."""
+    """Import a list or a backup, all or nothing; returns what was created and skipped, and
+    a warning for each id of an older spelling converted on the way in."""
     require_storable(data)
-    entries = _entries(data)
+    entries, warnings = _respelled(_entries(data))
     problems: list[dict[str, Any]] = []
     seen: dict[uuid_module.UUID, str] = {}
     plan = []
@@ -241,4 +262,4 @@ def lists_import(*, owner: AbstractBaseUser, data: Any) -> dict[str, list[Any]]:
                 list_uuid=None if list_uuid in theirs else list_uuid,
             )
         )
-    return {"created": created, "skipped": skipped}
+    return {"created": created, "skipped": skipped, "warnings": warnings}

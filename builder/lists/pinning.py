@@ -1,7 +1,7 @@
 """Which stored pack versions a list is checked against.
 
-A list is pinned to the versions its document names (when they are stored) and to the
-currently published version of every other pack of the systems it can refer to; the clix
+A list is pinned to the versions ``content.catalogues`` resolves for it: those its document
+names, and the published version of every other pack of the systems it can refer to; the clix
 games refer to each other's figures (an Ace flying a plane), so they share their packs.
 """
 
@@ -11,9 +11,11 @@ import copy
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from django.db.models import F
+from django.db.models import F, Q
 
 from builder.core.errors import ApplicationError
+from builder.engine import BadDocument, bad_document_error
+from content import catalogues
 from content.models import ContentPackVersion
 
 RELATED_SYSTEMS: dict[str, tuple[str, ...]] = {
@@ -26,13 +28,6 @@ def systems_for(system: str) -> tuple[str, ...]:
     return RELATED_SYSTEMS.get(system, (system,))
 
 
-def named_versions(document: Mapping[str, Any]) -> dict[str, str]:
-    """The pack versions a document names in ``content`` (a pack ref or a list of them)."""
-    content = document.get("content")
-    refs = content if isinstance(content, list) else [content] if content else []
-    return {r["pack"]: r["version"] for r in refs if isinstance(r, Mapping)}
-
-
 def current_versions(system: str) -> list[ContentPackVersion]:
     """The published version of every pack of ``system`` and its related systems."""
     return list(
@@ -43,40 +38,33 @@ def current_versions(system: str) -> list[ContentPackVersion]:
 
 
 def pins_for_document(document: Mapping[str, Any]) -> list[ContentPackVersion]:
-    """The versions a new list is pinned to; a named version that is not stored is refused."""
-    named = named_versions(document)
-    pins = {v.pack.pack_id: v for v in current_versions(document["system"])}
-    if named:
-        stored = {
-            (v.pack.pack_id, v.version): v
-            for v in ContentPackVersion.objects.filter(pack__pack_id__in=named).select_related(
-                "pack"
-            )
-        }
-        missing = [(p, v) for p, v in named.items() if (p, v) not in stored]
-        if missing:
-            raise ApplicationError(
-                code="unknown_pack_version",
-                message="The list names pack versions that are not loaded here.",
-                details=[
-                    {
-                        "path": "$.content",
-                        "field": "content",
-                        "message": f"no pack {pack} version {version} is loaded",
-                    }
-                    for pack, version in missing
-                ],
-            )
-        for (pack_id, _version), row in stored.items():
-            if named.get(pack_id) == row.version:
-                pins[pack_id] = row
+    """The versions a new list is pinned to: those ``content.catalogues.resolve`` checks it
+    against, for the packs it names and the packs of its own and related systems.
+
+    Raises:
+        ApplicationError: ``bad_document`` at ``$.content`` for a malformed pin or one that
+            is not stored; ``no_content`` when no pack of the system is loaded.
+    """
+    try:
+        named = catalogues.read_pins(document)
+        versions = catalogues.resolve(document).versions
+    except BadDocument as exc:
+        raise bad_document_error(exc) from exc
+    wanted = Q(pk__in=[])
+    for pack_id, version in versions.items():
+        wanted |= Q(pack__pack_id=pack_id, version=version)
+    pins = [
+        v
+        for v in ContentPackVersion.objects.filter(wanted).select_related("pack", "pack__system")
+        if v.pack.pack_id in named or v.pack.system.slug in systems_for(document["system"])
+    ]
     if not pins:
         raise ApplicationError(
             code="no_content",
             message=f"No content pack is loaded for {document['system']}.",
             details=[{"path": "$.system", "field": "system", "message": "no pack loaded"}],
         )
-    return sorted(pins.values(), key=lambda v: v.pack.pack_id)
+    return sorted(pins, key=lambda v: v.pack.pack_id)
 
 
 def versions_map(pins: Iterable[ContentPackVersion]) -> dict[str, str]:

@@ -22,23 +22,23 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import transaction
 from django.utils import timezone
 
+from builder import engine
 from builder.core.errors import ApplicationError
 from builder.core.quotas import job_cancel, job_quota_check
+from builder.engine import BadDocument, Catalogue
 from builder.printing.models import PrintJob, print_storage
 from builder.printing.options import PrintOptions, print_options_parse
 from builder.printing.render import TEMPLATE_VERSION, cards_pdf, pdf_from_html, sheet_html
 from builder.printing.selectors import catalogue_for_document
 from builder.printing.sheets import CARD_KINDS, sheet_build
-from rules_engine import BadDocument
-from rules_engine.catalogue import Catalogue
-from rules_engine.listdoc import validate_list
+from builder.printing.sheets.schematic import require_plane
 
 KINDS = ("cards", "roster", "schematic", "navigation")
 # What a request may name; a share link is never taken from a caller: a saved list's own is
 # printed when its owner shares it.
 WHAT_FIELDS = ("list", "records", "saved_list")
 # Records one sheet may print, as many as a list may hold entries.
-RECORDS_MAX = 200
+RECORDS_MAX = engine.MAX_ENTRIES
 Progress = Callable[[int, int], None]
 
 
@@ -180,13 +180,13 @@ def print_request_parse(
         )
     if doc is not None:
         try:
-            validate_list(doc)
+            engine.validate(doc)
         except BadDocument as exc:
             raise ApplicationError(
                 "print.bad-list",
                 "The list cannot be read: "
                 + "; ".join(f"{e.path}: {e.message}" for e in exc.errors),
-                [_detail(e.path, e.path.rsplit(".", 1)[-1], e.message) for e in exc.errors],
+                engine.error_details(exc),
             ) from exc
     return PrintRequest(kind, tuple(records), doc, parsed_options, share_url or None)
 
@@ -218,7 +218,11 @@ def sheet_render(
     catalogue: Catalogue | None = None,
     progress: Progress | None = None,
 ) -> RenderedSheet:
-    """The PDF for a checked request: build the sheet's values, lay them out, render."""
+    """The PDF for a checked request: build the sheet's values, lay them out, render.
+
+    A list is checked once, here, through the engine's gateway; every sheet prints that
+    verdict. ``catalogue`` replaces the one the list resolves to (pack files, in tests).
+    """
     catalogue = catalogue or catalogue_for_document(request.doc)
     counted = {"n": 0}
 
@@ -228,11 +232,16 @@ def sheet_render(
             progress(n, m)
 
     try:
+        checked = None
+        if request.doc is not None:
+            if request.kind == "schematic":
+                require_plane(request.doc)
+            checked = engine.checked_list(catalogue, request.doc)
         sheet = sheet_build(
             request.kind,
             catalogue,
             records=list(request.records),
-            doc=request.doc,
+            checked=checked,
             share_url=request.share_url,
             greyscale=request.options.greyscale,
             progress=step,
@@ -242,7 +251,7 @@ def sheet_render(
             "print.bad-list",
             "The list cannot be checked: "
             + "; ".join(f"{e.path}: {e.message}" for e in exc.errors),
-            [_detail(e.path, e.path.rsplit(".", 1)[-1], e.message) for e in exc.errors],
+            engine.error_details(exc),
         ) from exc
     if request.kind in CARD_KINDS:
         assert isinstance(sheet, list)

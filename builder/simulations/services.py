@@ -15,11 +15,11 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from builder.api import engine
+from builder import engine
 from builder.core.quotas import job_cancel, job_quota_check
+from builder.engine import BadDocument, Catalogue
 from builder.simulations.models import SimulationBlock, SimulationJob
 from content.api_selectors import engine_catalogue, list_pins
-from rules_engine import BadDocument, Catalogue
 
 logger = logging.getLogger(__name__)
 
@@ -144,7 +144,7 @@ def _fail(job_id: int, exc: BadDocument) -> None:
     error = {
         "code": "bad_document",
         "message": str(exc),
-        "details": [{"path": e.path, "field": "", "message": e.message} for e in exc.errors],
+        "details": engine.error_details(exc),
     }
     SimulationJob.objects.filter(id=job_id, status__in=SimulationJob.ACTIVE).update(
         status=SimulationJob.Status.FAILED, error=error, finished_at=timezone.now()

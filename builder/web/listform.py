@@ -24,7 +24,6 @@ from django.http import QueryDict
 from builder.web.fighters import design_start, new_design, new_fighter
 from content.services.json_safety import MAX_DOCUMENT_BYTES, parse_json
 from rules_engine.catalogue import Catalogue
-from rules_engine.ids import kebab
 from rules_engine.listdoc import list_schema_path
 
 TEXT, INT, LIST, BOOL = "text", "int", "list", "bool"
@@ -144,7 +143,7 @@ HOUSE_PRICE_ID = re.compile(r"house_rules\.prices\['([^']+)'\]")
 def entry_spec(system: str, kind: str, part: str = "") -> Group:
     """The keys of one entry; a cs-hex part's depend on what part it is."""
     if system == "cs-hex":
-        return Group({"part": TEXT, **HEX_PART_KEYS.get(kebab(part), {})})
+        return Group({"part": TEXT, **HEX_PART_KEYS.get(part, {})})
     return ENTRY_SPECS[(system, kind)]
 
 

@@ -14,7 +14,6 @@ from typing import Any
 from builder.web import fighter_fields
 from builder.web.listform import HEX_AREAS, EntryField
 from rules_engine.catalogue import Catalogue, Record
-from rules_engine.ids import kebab
 
 QUALITIES = (("green", "Green"), ("regular", "Regular"), ("veteran", "Veteran"))
 ALWAYS_LIMITED = ("figure", "archetype", "weapon")
@@ -395,7 +394,7 @@ def _team_fields(entry: Mapping[str, Any], picks: Picks) -> list[EntryField]:
 
 
 def _hex_fields(entry: Mapping[str, Any], catalogue: Catalogue) -> list[EntryField]:
-    part = kebab(str(entry.get("part", "")))
+    part = str(entry.get("part", ""))
     weapons = _sorted(catalogue.records("cs-hex", "weapon"))
     guns = [
         (w.id, w.name, f"mass {w.data.get('mass')}") for w in weapons if w.data.get("kind") == "gun"
@@ -421,7 +420,7 @@ def _hex_fields(entry: Mapping[str, Any], catalogue: Catalogue) -> list[EntryFie
                 "area",
                 "Area",
                 "select",
-                kebab(str(entry.get("area", ""))),
+                str(entry.get("area", "")),
                 [(k, label, "") for k, label in HEX_AREAS],
             ),
             EntryField(

@@ -1,30 +1,40 @@
-"""Work the pages ask of the engine: odds queries read from a form."""
+"""Work the pages ask of the engine: the live check of a list being built."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from rules_engine.catalogue import Catalogue
-from rules_engine.errors import BadDocument
+from builder import engine
+from builder.core.errors import ApplicationError
 
 
-def list_check(*, catalogue: Catalogue, doc: dict[str, Any]) -> dict[str, Any]:
-    """The engine's verdict on a list being built, as plain data; a document the engine
-    cannot read comes back as errors at their JSON paths rather than an exception."""
-    from rules_engine import check
+def list_check(*, doc: dict[str, Any]) -> dict[str, Any]:
+    """The engine's verdict on a list being built, as plain data, against the pack versions
+    the one catalogue policy resolves for it (the API, a save and a print use the same).
 
+    A document the engine cannot read, or one pinning a pack version that is not stored,
+    comes back as errors at their JSON paths, shown beside the list, rather than an
+    exception or a check against other versions.
+    """
     try:
-        verdict = check(catalogue, doc)
-    except BadDocument as exc:
+        return engine.list_checked(doc).verdict.to_dict()
+    except ApplicationError as exc:
+        if exc.code != "bad_document":
+            raise
+        limit = doc.get("points_limit")
         return {
             "legal": False,
             "points": None,
-            "limit": doc.get("points_limit") if isinstance(doc.get("points_limit"), int) else None,
+            "limit": limit if isinstance(limit, int) else None,
             "violations": [
-                {"code": "bad-document", "message": e.message, "path": e.path, "severity": "error"}
-                for e in exc.errors
+                {
+                    "code": "bad-document",
+                    "message": d["message"],
+                    "path": d["path"],
+                    "severity": "error",
+                }
+                for d in exc.details
             ],
             "breakdown": {},
             "house_rules": {},
         }
-    return verdict.to_dict()

@@ -38,6 +38,7 @@ from content.references import document_referrers, references_in, target_referre
 from content.schemas import pack_envelope_errors, record_data_errors
 from content.services.json_safety import document_hazards, read_json_file
 from content.services.records import record_sync_columns
+from content.spellings import Respelling, pack_respelled, respellings_summary
 from content.systems import SYSTEMS
 from rules_engine.catalogue import (
     canonical_json,
@@ -73,6 +74,8 @@ class PackLoadReport:
     loaded: list[str] = field(default_factory=list)
     unchanged: list[str] = field(default_factory=list)
     counts: dict[str, int] = field(default_factory=dict)
+    # One line per pack whose older spellings were converted before it was checked.
+    respelled: list[str] = field(default_factory=list)
 
 
 SEMVER = r"^(0|[1-9][0-9]{0,8})\.(0|[1-9][0-9]{0,8})\.(0|[1-9][0-9]{0,8})$"
@@ -331,6 +334,23 @@ def pack_validate(
     return errors, plan
 
 
+def packs_respelled(
+    documents: Sequence[tuple[str, Any]],
+) -> tuple[list[tuple[str, Any]], list[str]]:
+    """The documents with their older spellings converted (``content.spellings``), and a
+    line for each pack converted; a document unsafe to walk is left for the checks to refuse."""
+    out: list[tuple[str, Any]] = []
+    lines: list[str] = []
+    for name, doc in documents:
+        changes: list[Respelling] = []
+        if not document_hazards(doc):
+            doc, changes = pack_respelled(doc)
+        if changes:
+            lines.append(respellings_summary(changes, f"{doc.get('id')} {doc.get('version')}"))
+        out.append((name, doc))
+    return out, lines
+
+
 def pack_load(
     *,
     documents: Sequence[tuple[str, Any]],
@@ -351,6 +371,7 @@ def pack_load(
     """
     say = progress or (lambda _msg: None)
     report = PackLoadReport()
+    documents, report.respelled = packs_respelled(documents)
     with catalogue_write_lock():
         errors, plan = pack_validate(documents, force)
         if errors:

@@ -4,21 +4,39 @@ The book's sections are cited where each rule is applied; readings of unclear ru
 docs/rulings/black-skies.md.
 """
 
-from typing import TYPE_CHECKING
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
 
 from rules_engine.black_skies.book import SYSTEM
 from rules_engine.black_skies.checks import check
-from rules_engine.lazy import lazy_names
+from rules_engine.catalogue import Catalogue
+from rules_engine.odds_query import Query
+from rules_engine.typing import FightSimulation, SystemModule
 
-if TYPE_CHECKING:
-    from rules_engine.black_skies.odds import ODDS
-    from rules_engine.black_skies.simulation import simulate
-    from rules_engine.black_skies.view import catalogue_view
-
-# Loaded when first used: checking a list needs neither numpy nor icepool.
-__getattr__ = lazy_names(
-    __name__, {"ODDS": ".odds", "simulate": ".simulation", "catalogue_view": ".view"}
-)
+# Odds, views and fights load when first used: checking a list needs neither numpy nor icepool.
 
 
-__all__ = ["ODDS", "SYSTEM", "catalogue_view", "check", "simulate"]
+def catalogue_view(catalogue: Catalogue) -> dict[str, Any]:
+    """The fighter content as the engine reads it (see ``view.catalogue_view``)."""
+    from rules_engine.black_skies.view import catalogue_view as view
+
+    return view(catalogue)
+
+
+def _queries() -> Sequence[Query]:
+    from rules_engine.black_skies.odds import QUERIES
+
+    return QUERIES
+
+
+def _simulation() -> FightSimulation:
+    from rules_engine.black_skies import simulation
+
+    return simulation
+
+
+MODULE = SystemModule(SYSTEM, check, catalogue_view, _queries, _simulation)
+
+__all__ = ["MODULE", "SYSTEM", "catalogue_view", "check"]

@@ -20,23 +20,26 @@ from rules_engine.black_skies.dice import (
     volley_damage,
     volley_hits,
 )
-from rules_engine.black_skies.params import Params
 from rules_engine.black_skies.settings import Settings
 from rules_engine.catalogue import Catalogue
 from rules_engine.errors import BadDocument
-from rules_engine.odds_query import Query, boolean, integer, text
+from rules_engine.odds_query import Query, boolean, integer, one_of, text, within
 from rules_engine.odds_report import die_report, probability
 
 
-def _firer_weapons(book: Book, p: Params) -> tuple[list[Weapon], str]:
+def _die_size(die_size: int | None) -> int | None:
+    if die_size is not None and die_size not in DIE_CHAIN:
+        raise BadDocument.at("params.die_size", f"must be one of {list(DIE_CHAIN)}, "
+                                                f"not {die_size}")
+    return die_size
+
+
+def _firer_weapons(book: Book, design: str | None, weapon_id: str, count: int,
+                   dice: int | None, die_size: int | None) -> tuple[list[Weapon], str]:
     """The weapons fired: a design's, a number of one weapon, or raw dice of one die size."""
-    design_id = p.choice("design", None, book.designs)
-    dice = p.optional_int("dice", 1, 40)
-    sides = p.optional_int("die_size", min(DIE_CHAIN), max(DIE_CHAIN))
-    if sides is not None and sides not in DIE_CHAIN:
-        raise BadDocument.at("params.die_size", f"must be one of {list(DIE_CHAIN)}, not {sides}")
-    weapon = book.weapons[str(p.choice("weapon", "laser-cannon", book.weapons))]
-    count = p.int("weapons", 1, 1, 20)
+    design_id = None if design is None else one_of("design", design, book.designs)
+    sides = _die_size(die_size)
+    weapon = book.weapons[one_of("weapon", weapon_id, book.weapons)]
     if dice is not None:
         if design_id is not None:
             raise BadDocument.at("params.dice", "give a design or raw dice, not both")
@@ -50,30 +53,19 @@ def _firer_weapons(book: Book, p: Params) -> tuple[list[Weapon], str]:
     return [weapon] * count, f"{count} x {weapon.name}"
 
 
-def _shields(book: Book, p: Params) -> int:
+def _shields(shields: int, max_shield_levels: int) -> int:
     """Shield levels on the target, no more than the ``max_shield_levels`` setting allows."""
-    allowed = p.int("max_shield_levels", Settings().max_shield_levels, 0, 6)
-    shields = p.int("shields", 0, 0, 6)
-    if shields > allowed:
-        raise BadDocument.at("params.shields", f"{shields} shield levels, {shields - allowed} "
-                             f"over the max_shield_levels setting of {allowed}")
+    if shields > max_shield_levels:
+        raise BadDocument.at("params.shields", f"{shields} shield levels, "
+                             f"{shields - max_shield_levels} over the max_shield_levels "
+                             f"setting of {max_shield_levels}")
     return shields
 
 
-def _armour(book: Book, p: Params) -> int:
+def _armour(book: Book, target_armour: str, armour: int | None) -> int:
     """Damage reduction per hit: a raw ``armour`` value or the ``target_armour`` id's."""
-    armour = book.armours[str(p.choice("target_armour", "no-armour", book.armours))]
-    raw = p.optional_int("armour", 0, 10)
-    return armour.damage_reduction if raw is None else raw
-
-
-def _target(book: Book, p: Params) -> dict[str, Any]:
-    weight = book.weights[str(p.choice("target_weight", "medium", book.weights))]
-    armour = _armour(book, p)
-    shields = _shields(book, p)
-    given_hull = p.optional_int("target_hull", 1, weight.hull)
-    hull = weight.hull if given_hull is None else given_hull
-    return {"weight": weight, "armour": armour, "shields": shields, "hull": hull}
+    chosen = book.armours[one_of("target_armour", target_armour, book.armours)]
+    return chosen.damage_reduction if armour is None else armour
 
 
 def _hit_chance(book: Book, band: str, target_number: int | None, modifier: int) -> Fraction:
@@ -84,30 +76,45 @@ def _hit_chance(book: Book, band: str, target_number: int | None, modifier: int)
                     sides)
 
 
-def volley(catalogue: Catalogue, **params: Any) -> dict[str, Any]:
+def volley(
+    catalogue: Catalogue,
+    design: str | None = None,
+    weapon: str = "laser-cannon",
+    weapons: int = 1,
+    dice: int | None = None,
+    die_size: int | None = None,
+    range: str = "close",
+    target_number: int | None = None,
+    target_speed: int = 6,
+    maneuver_penalty: int = 0,
+    crippled: bool = False,
+    target_weight: str = "medium",
+    target_armour: str = "no-armour",
+    armour: int | None = None,
+    shields: int = 0,
+    max_shield_levels: int = Settings().max_shield_levels,
+    target_hull: int | None = None,
+) -> dict[str, Any]:
     """One fighter's volley: hits, damage, and the chance to destroy or cripple the target.
 
-    Parameters: design (a design id), weapon + weapons (count), or raw dice + die_size;
-    range (close/medium/long) or a raw target_number; target_speed (0-12); maneuver_penalty;
-    crippled (the firer); target_weight, target_armour or a raw armour, shields (no more
-    than max_shield_levels), target_hull (hull left, default full).
+    The firer is a design, ``weapons`` of one weapon, or raw ``dice`` + ``die_size``; the
+    range band or a raw ``target_number``; the target's weight, armour (or a raw value),
+    shields (no more than ``max_shield_levels``) and hull left (default full).
     """
     book = read_book(catalogue)
-    p = Params("volley", params)
-    weapons, label = _firer_weapons(book, p)
-    band = str(p.choice("range", "close", book.target_numbers))
-    target_number = p.optional_int("target_number", 1, 13)
-    speed = p.int("target_speed", 6, 0, book.constant("max_speed"))
-    penalty = p.int("maneuver_penalty", 0, 0, 12)
-    crippled = p.bool("crippled", False)
-    target = _target(book, p)
-    p.done()
-    fired = fired_weapons(weapons, crippled)
-    modifier = to_hit_modifier(book, speed, penalty)
+    fired_by, label = _firer_weapons(book, design, weapon, weapons, dice, die_size)
+    band = one_of("range", range, book.target_numbers)
+    speed = within("target_speed", target_speed, 0, book.constant("max_speed"))
+    weight = book.weights[one_of("target_weight", target_weight, book.weights)]
+    reduction = _armour(book, target_armour, armour)
+    levels = _shields(shields, max_shield_levels)
+    hull = weight.hull if target_hull is None else within("target_hull", target_hull, 1,
+                                                           weight.hull)
+    fired = fired_weapons(fired_by, crippled)
+    modifier = to_hit_modifier(book, speed, maneuver_penalty)
     hit = _hit_chance(book, band, target_number, modifier)
-    steps = target["shields"] * book.shield_steps
-    damage = volley_damage(fired, hit, target["armour"], steps)
-    hull, full = target["hull"], target["weight"].hull
+    damage = volley_damage(fired, hit, reduction, levels * book.shield_steps)
+    full = weight.hull
     return {
         "firer": label,
         "dice": sum(w.rate_of_fire for w in fired),
@@ -116,66 +123,64 @@ def volley(catalogue: Catalogue, **params: Any) -> dict[str, Any]:
         "hit_chance_per_die": probability(hit),
         "hits": die_report(volley_hits(sum(w.rate_of_fire for w in fired), hit)),
         "damage": die_report(damage),
-        "target": {"weight": target["weight"].id, "hull": hull, "full_hull": full,
-                   "armour": target["armour"], "shields": target["shields"]},
+        "target": {"weight": weight.id, "hull": hull, "full_hull": full,
+                   "armour": reduction, "shields": levels},
         "destroyed": probability(chance(damage, lambda d: d >= hull)),
         "crippled": probability(chance(damage, lambda d: is_crippled(hull - d, full))),
         "crippled_or_destroyed": probability(chance(damage, lambda d: 2 * (hull - d) <= full)),
     }
 
 
-def damage_per_hit(catalogue: Catalogue, **params: Any) -> dict[str, Any]:
+def damage_per_hit(
+    catalogue: Catalogue,
+    weapon: str = "laser-cannon",
+    die_size: int | None = None,
+    target_armour: str = "no-armour",
+    armour: int | None = None,
+    shields: int = 0,
+    max_shield_levels: int = Settings().max_shield_levels,
+) -> dict[str, Any]:
     """Damage of one hit: the weapon's die (or a raw die_size) stepped down by shields, less
-    armour.
-
-    Parameters: weapon or die_size, target_armour or armour, shields, max_shield_levels.
-    """
+    armour."""
     book = read_book(catalogue)
-    p = Params("damage_per_hit", params)
-    weapon = book.weapons[str(p.choice("weapon", "laser-cannon", book.weapons))]
-    sides = p.optional_int("die_size", min(DIE_CHAIN), max(DIE_CHAIN))
-    if sides is not None and sides not in DIE_CHAIN:
-        raise BadDocument.at("params.die_size", f"must be one of {list(DIE_CHAIN)}, not {sides}")
-    armour = _armour(book, p)
-    shields = _shields(book, p)
-    p.done()
-    die = hit_damage(sides or weapon.damage_die, armour, shields * book.shield_steps)
-    return {"weapon": f"d{sides}" if sides else weapon.name, "armour": armour,
-            "shields": shields, "damage": die_report(die)}
+    chosen = book.weapons[one_of("weapon", weapon, book.weapons)]
+    sides = _die_size(die_size)
+    reduction = _armour(book, target_armour, armour)
+    levels = _shields(shields, max_shield_levels)
+    die = hit_damage(sides or chosen.damage_die, reduction, levels * book.shield_steps)
+    return {"weapon": f"d{sides}" if sides else chosen.name, "armour": reduction,
+            "shields": levels, "damage": die_report(die)}
 
 
-def piloting(catalogue: Catalogue, **params: Any) -> dict[str, Any]:
+def piloting(
+    catalogue: Catalogue,
+    skill: int = 1,
+    maneuver: str | None = None,
+    crippled: bool = False,
+    failed_before: bool = False,
+) -> dict[str, Any]:
     """Chance to pass a Piloting Check (d6 + skill against the maneuver's difficulty).
 
     Each maneuver also names the basic maneuver flown instead when the check fails
-    (``on_failure``); its own Movement Penalty applies either way.
-
-    Parameters: skill (1-4); maneuver (an action id such as hard-left or break-left; omit for
-    every maneuver); crippled; failed_before (a check already failed this turn).
+    (``on_failure``); its own Movement Penalty applies either way. Without a ``maneuver``,
+    every maneuver is answered.
     """
     book = read_book(catalogue)
-    p = Params("piloting", params)
     levels = sorted(book.skill_levels)
-    skill = p.int("skill", levels[0], levels[0], levels[-1])
-    chosen = p.choice("maneuver", None, book.options)
-    crippled = p.bool("crippled", False)
-    failed = p.bool("failed_before", False)
-    p.done()
+    within("skill", skill, levels[0], levels[-1])
+    chosen = None if maneuver is None else one_of("maneuver", maneuver, book.options)
     options = ([book.options[chosen]] if chosen else
                sorted(book.options.values(), key=lambda o: (o.card, o.id)))
     return {
         "skill": skill, "pilot": book.skill_levels[skill], "crippled": crippled,
-        "failed_before": failed,
+        "failed_before": failed_before,
         "maneuvers": {o.id: {"name": o.name, "card": o.card, "difficulty": o.difficulty,
                              "penalty": o.penalty,
                              "on_failure": [f.id for f in fallback_options(book, o)],
                              "success": probability(piloting_success(
-                                 book, skill, o.difficulty, crippled, failed))}
+                                 book, skill, o.difficulty, crippled, failed_before))}
                       for o in options},
     }
-
-
-ODDS = {"volley": volley, "damage_per_hit": damage_per_hit, "piloting": piloting}
 
 
 _ARMOUR = (text("target_armour", "no-armour", "the target's armour id", catalogue_ids="armour"),

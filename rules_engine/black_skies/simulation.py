@@ -133,21 +133,6 @@ def report(match: Match, tally: Tally, seed: int) -> dict[str, Any]:
                         tally, seed)
 
 
-def simulate(
-    catalogue: Catalogue,
-    list_a: Mapping[str, Any],
-    list_b: Mapping[str, Any],
-    scenario: Mapping[str, Any],
-    runs: int,
-    seed: int,
-) -> dict[str, Any]:
-    """Fight two squadrons ``runs`` times, in blocks (see
-    ``rules_engine.simulation.simulate``, which this calls)."""
-    from rules_engine.simulation import simulate as simulate_blocks
-
-    return simulate_blocks(catalogue, list_a, list_b, runs=runs, seed=seed, scenario=scenario)
-
-
 def fight(
     book: Book, sc: Scenario, forces: Forces, runs: int, gen: np.random.Generator
 ) -> tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]:

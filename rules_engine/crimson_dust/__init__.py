@@ -1,31 +1,38 @@
-"""Crimson Dust: warband prices and legality, exact shot odds and warband fights.
-
-The system package the engine's front door and CLI call (see ``rules_engine.typing``).
-"""
+"""Crimson Dust: warband prices and legality, exact shot odds and warband fights."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from rules_engine.catalogue import Catalogue
 from rules_engine.crimson_dust.content import SYSTEM
 from rules_engine.crimson_dust.view import catalogue_view
 from rules_engine.crimson_dust.warband import check_warband
-from rules_engine.lazy import lazy_names
+from rules_engine.odds_query import Query
+from rules_engine.typing import FightSimulation, SystemModule
 from rules_engine.verdict import Verdict
 
-if TYPE_CHECKING:
-    from rules_engine.crimson_dust.odds import ODDS
-    from rules_engine.crimson_dust.simulation import simulate
-
-# Loaded when first used: checking a list needs neither numpy nor icepool.
-__getattr__ = lazy_names(__name__, {"ODDS": ".odds", "simulate": ".simulation"})
-
-
-__all__ = ["ODDS", "SYSTEM", "catalogue_view", "check", "simulate"]
+# Odds and fights load when first used: checking a list needs neither numpy nor icepool.
 
 
 def check(catalogue: Catalogue, doc: Mapping[str, Any]) -> Verdict:
     """Price a warband and list every rule it breaks (see ``warband.check_warband``)."""
     return check_warband(catalogue, doc)
+
+
+def _queries() -> Sequence[Query]:
+    from rules_engine.crimson_dust.odds import QUERIES
+
+    return QUERIES
+
+
+def _simulation() -> FightSimulation:
+    from rules_engine.crimson_dust import simulation
+
+    return simulation
+
+
+MODULE = SystemModule(SYSTEM, check, catalogue_view, _queries, _simulation)
+
+__all__ = ["MODULE", "SYSTEM", "catalogue_view", "check"]

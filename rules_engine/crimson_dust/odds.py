@@ -5,7 +5,7 @@ Each query takes ``key=value`` parameters; a bad one raises ``BadDocument`` nami
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -36,45 +36,33 @@ MORALE_OUTCOMES = {
 }
 
 
-class _Params:
-    """Reads query parameters, collecting the names it used to reject unknown ones."""
+class _Given:
+    """The parameters the front door read and bounded (``QUERIES``; only those the caller
+    gave, so a query can tell a weapon's values from raw ones), with the names the chosen
+    route reads: a given value that route makes moot (raw ``S`` beside a ``weapon``) is
+    refused rather than silently ignored."""
 
     def __init__(self, params: Mapping[str, Any]) -> None:
         self.params = dict(params)
         self.used: set[str] = set()
 
-    def integer(self, name: str, default: int | None = None, lo: int = 0, hi: int = 60) -> int:
+    def integer(self, name: str, default: int) -> int:
         self.used.add(name)
-        value = self.params.get(name, default)
-        if value is None:
-            raise BadDocument.at(f"params.{name}", "is required")
-        if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-            raise BadDocument.at(f"params.{name}",
-                                 f"must be a whole number from {lo} to {hi}, not {value!r}")
-        return value
+        return int(self.params.get(name, default))
 
     def flag(self, name: str) -> bool:
         self.used.add(name)
-        value = self.params.get(name, False)
-        if not isinstance(value, bool):
-            raise BadDocument.at(f"params.{name}", f"must be true or false, not {value!r}")
-        return value
+        return bool(self.params.get(name, False))
 
     def choice(self, setting: Setting) -> str:
-        """A setting's value (its default when not given), one of its listed values."""
+        """A setting's value (its default when not given)."""
         self.used.add(setting.name)
-        value = self.params.get(setting.name, setting.default)
-        if value not in setting.values:
-            raise BadDocument.at(f"params.{setting.name}",
-                                 f"must be one of {', '.join(setting.values)}, not {value!r}")
-        return str(value)
+        return str(self.params.get(setting.name, setting.default))
 
     def text(self, name: str) -> str | None:
         self.used.add(name)
         value = self.params.get(name)
-        if value is not None and not isinstance(value, str):
-            raise BadDocument.at(f"params.{name}", f"must be text, not {value!r}")
-        return value
+        return None if value is None else str(value)
 
     def done(self) -> None:
         unknown = sorted(set(self.params) - self.used)
@@ -83,7 +71,7 @@ class _Params:
                                  f"unknown parameter (known: {', '.join(sorted(self.used))})")
 
 
-def _weapon_params(catalogue: Catalogue, p: _Params) -> tuple[dict[str, Any], str | None]:
+def _weapon_params(catalogue: Catalogue, p: _Given) -> tuple[dict[str, Any], str | None]:
     """Score, S, AT, RoF, Hail and Pinning from a weapon at a band, or given directly.
 
     Also returns the weapon rule that bars scopes (Scopes: "may not be used on weapons with
@@ -92,11 +80,9 @@ def _weapon_params(catalogue: Catalogue, p: _Params) -> tuple[dict[str, Any], st
     wid = p.text("weapon")
     band = p.text("band")
     if wid is None:
-        if band is not None and band not in RANGE_BANDS:
-            raise BadDocument.at("params.band", f"must be one of {', '.join(RANGE_BANDS)}")
-        rof = p.integer("rof_trait", 0, 0, 10)
-        return ({"score": p.integer("score", 4, 2, 6), "S": p.integer("S", 3, 0, 20),
-                 "at": p.integer("at", 0, 0, 20), "pinning": p.integer("pinning", 0, 0, 10),
+        rof = p.integer("rof_trait", 0)
+        return ({"score": p.integer("score", 4), "S": p.integer("S", 3),
+                 "at": p.integer("at", 0), "pinning": p.integer("pinning", 0),
                  "hail": p.flag("hail"), "rof_trait": rof, "basic": True},
                 "RoF" if rof else None)
     weapon = content_of(catalogue).weapons.get(wid)
@@ -116,12 +102,12 @@ def _weapon_params(catalogue: Catalogue, p: _Params) -> tuple[dict[str, Any], st
              "weapon": weapon.name, "band": band}, barred)
 
 
-def _shot_inputs(catalogue: Catalogue, p: _Params) -> dict[str, Any]:
+def _shot_inputs(catalogue: Catalogue, p: _Given) -> dict[str, Any]:
     """The numbers of one shooting action, every rule that changes them applied."""
     w, scope_barred = _weapon_params(catalogue, p)
     band = p.text("band")
     rg, df = p.integer("rg", 6), p.integer("df", 4)
-    cover = p.integer("cover", 0, 0, 10)
+    cover = p.integer("cover", 0)
     scopes = [name for name in SCOPES if p.flag(name)]
     if scopes and scope_barred:
         raise BadDocument.at(f"params.{scopes[0]}", f"a scope may not be fitted to a weapon "
@@ -143,7 +129,7 @@ def _shot_inputs(catalogue: Catalogue, p: _Params) -> dict[str, Any]:
         # effects of each cancel each other out, and so the model gains the effect of no
         # re-rolls."
         concealed = rear = False
-    shots = p.integer("shots", 1, 1, 10)
+    shots = p.integer("shots", 1)
     if shots > 1 and "weapon" in w and shots != w["rof_trait"]:
         # RoF 'x': "may be shot 'x' times ... if you choose to shoot 'x' times, you roll 'x'
         # less dice": one shot or x shots.
@@ -156,10 +142,10 @@ def _shot_inputs(catalogue: Catalogue, p: _Params) -> dict[str, Any]:
     if tripod and not (w["rof_trait"] or shots > 1):
         raise BadDocument.at("params.tripod", "a stabilising tripod is fitted to a weapon "
                              "with the RoF rule")
-    camouflage = p.integer("camouflage", 0, 0, 2)
+    camouflage = p.integer("camouflage", 0)
     reading = p.choice(CAMOUFLAGE)
     # Large Targets: the bonus "may be added to a model's Rg"; RoF 'x': x fewer dice a shot.
-    dice_each = (rg + p.integer("large", 0, 0, 4) + scope.extra_dice
+    dice_each = (rg + p.integer("large", 0) + scope.extra_dice
                  - tripod_dice_lost(shots, tripod))
     return {"weapon": w, "shots": shots, "dice_each": dice_each, "df": df, "cover": cover,
             "in_concealment": in_concealment, "concealed": concealed, "rear": rear,
@@ -170,7 +156,7 @@ def _shot_inputs(catalogue: Catalogue, p: _Params) -> dict[str, Any]:
                      "camouflage_reading": reading}}
 
 
-def _shot_dice(catalogue: Catalogue, p: _Params) -> dict[str, Any]:
+def _shot_dice(catalogue: Catalogue, p: _Given) -> dict[str, Any]:
     """The icepool dice of one shot's roll to hit, avoidance roll and hits."""
     shot = _shot_inputs(catalogue, p)
     scores = dice.to_hit(shot["dice_each"], shot["score"],
@@ -181,7 +167,7 @@ def _shot_dice(catalogue: Catalogue, p: _Params) -> dict[str, Any]:
 
 def to_hit_odds(catalogue: Catalogue, **params: Any) -> dict[str, Any]:
     """Scoring dice of one shot (Hitting): rg, score or weapon+band, aimed, target_ran, rear."""
-    p = _Params(params)
+    p = _Given(params)
     shot = _shot_dice(catalogue, p)
     p.integer("df", 4)
     p.flag("concealed")
@@ -192,9 +178,9 @@ def to_hit_odds(catalogue: Catalogue, **params: Any) -> dict[str, Any]:
 def avoid_odds(catalogue: Catalogue, **params: Any) -> dict[str, Any]:
     """Avoiding dice of the target (Df dice at 5+, concealed re-rolls failures): df, concealed,
     camouflage (0-2, stationary target), camouflage_reading."""
-    p = _Params(params)
+    p = _Given(params)
     concealed = p.flag("concealed")
-    score = avoid_score(p.integer("camouflage", 0, 0, 2), concealed, p.choice(CAMOUFLAGE))
+    score = avoid_score(p.integer("camouflage", 0), concealed, p.choice(CAMOUFLAGE))
     die = dice.avoid(p.integer("df", 4), concealed=concealed, score=score)
     p.done()
     return {"query": "avoid", **die_report(die)}
@@ -202,7 +188,7 @@ def avoid_odds(catalogue: Catalogue, **params: Any) -> dict[str, Any]:
 
 def hits_odds(catalogue: Catalogue, **params: Any) -> dict[str, Any]:
     """Hits of one shot after avoidance: the to_hit parameters plus df and concealed."""
-    p = _Params(params)
+    p = _Given(params)
     shot = _shot_dice(catalogue, p)
     p.done()
     return {"query": "hits", "concealed": shot["concealed"], "rear": shot["rear"],
@@ -217,12 +203,12 @@ def wound_odds(catalogue: Catalogue, **params: Any) -> dict[str, Any]:
     to-hit reading instead: that many of the hits rolled a natural 6 to hit and wound with
     double S.
     """
-    p = _Params(params)
-    n, av = p.integer("hits", 1, 0, 30), p.integer("av", 0, 0, 20)
-    at = p.integer("at", 0, 0, 20)
-    strength = _strength(p.integer("S", 3, 0, 20), at, av)
+    p = _Given(params)
+    n, av = p.integer("hits", 1), p.integer("av", 0)
+    at = p.integer("at", 0)
+    strength = _strength(p.integer("S", 3), at, av)
     critical = p.flag("critical_shot") and not _uses_at(at, av)
-    critical_hits = p.integer("critical_hits", 0, 0, 30)
+    critical_hits = p.integer("critical_hits", 0)
     if critical_hits > n:
         raise BadDocument.at("params.critical_hits", f"there are only {n} hits")
     if critical_hits and p.flag("critical_shot"):
@@ -230,7 +216,7 @@ def wound_odds(catalogue: Catalogue, **params: Any) -> dict[str, Any]:
                              "wounding die, critical_hits on the roll to hit: give one")
     if _uses_at(at, av):
         critical_hits = 0  # Critical Shot doubles S "(though not AT value)"
-    cover = p.integer("cover", 0, 0, 10)
+    cover = p.integer("cover", 0)
     hit_s, six_s, crit_s = _hit_strengths(strength, critical, p.flag("deflector"))
     weights, den = exact.wound_split(n - critical_hits, critical_hits, hit_s, six_s, crit_s,
                                      av + cover, p.flag("refractor")) if n else ({(0, 0): 1}, 1)
@@ -254,8 +240,8 @@ def _hit_strengths(strength: int, wound_six: bool, deflector: bool) -> tuple[int
 
 def morale_odds(catalogue: Catalogue, **params: Any) -> dict[str, Any]:
     """A morale test's outcome (Morale Tests): dice, mr, concealed, battle_hardened, fanatic."""
-    p = _Params(params)
-    n, mr = p.integer("dice", 1, 0, 40), p.integer("mr", 3, 0, 6)
+    p = _Given(params)
+    n, mr = p.integer("dice", 1), p.integer("mr", 3)
     weights, den = _morale(p, n, mr)
     p.done()
     return {"query": "morale", "outcomes": _outcomes(weights, den),
@@ -271,7 +257,7 @@ def _strength(s: int, at: int, av: int) -> int:
     return at if _uses_at(at, av) else s
 
 
-def _morale(p: _Params, n: int, mr: int, *, concealed: bool = False) -> exact.Dist[int]:
+def _morale(p: _Given, n: int, mr: int, *, concealed: bool = False) -> exact.Dist[int]:
     # Re-rolls allowed once per die: concealment (see rulings) and Battle-hardened each
     # re-roll one failed die; Fanatic re-rolls the whole test.
     rerolls = int(p.flag("concealed") or concealed) + int(p.flag("battle_hardened"))
@@ -307,9 +293,9 @@ def shot_odds(catalogue: Catalogue, **params: Any) -> dict[str, Any]:
     cyber_linked_targeter, tripod; the target's: camouflage (0-2), camouflage_reading,
     refractor, deflector.
     """
-    p = _Params(params)
+    p = _Given(params)
     shot = _shot_inputs(catalogue, p)
-    av, dc, mr = p.integer("av", 0, 0, 20), p.integer("dc", 1, 1, 20), p.integer("mr", 3, 0, 6)
+    av, dc, mr = p.integer("av", 0), p.integer("dc", 1), p.integer("mr", 3)
     w = shot["weapon"]
     strength = _strength(w["S"], w["at"], av)
     # Critical Shot: "with a basic ranged weapon ... doubles its weapon's S value (though
@@ -402,14 +388,6 @@ def _named(inputs: Mapping[str, Any]) -> dict[str, Any]:
     return {_REPORT_NAMES.get(key, key): value for key, value in inputs.items()}
 
 
-ODDS: Mapping[str, Callable[..., dict[str, Any]]] = {
-    "shot": shot_odds,
-    "to_hit": to_hit_odds,
-    "avoid": avoid_odds,
-    "hits": hits_odds,
-    "wound": wound_odds,
-    "morale": morale_odds,
-}
 
 
 def _setting(setting: Setting, meaning: str) -> Param:

@@ -525,12 +525,3 @@ def report(match: Match, tally: Tally, seed: int) -> dict[str, Any]:
         "sides": sides_report,
         "assumptions": list(ASSUMPTIONS),
     }
-
-
-def simulate(catalogue: Catalogue, list_a: Mapping[str, Any], list_b: Mapping[str, Any],
-             scenario: Mapping[str, Any], runs: int, seed: int) -> dict[str, Any]:
-    """Play two warbands against each other ``runs`` times, in blocks (see
-    ``rules_engine.simulation.simulate``, which this calls)."""
-    from rules_engine.simulation import simulate as simulate_blocks
-
-    return simulate_blocks(catalogue, list_a, list_b, runs=runs, seed=seed, scenario=scenario)

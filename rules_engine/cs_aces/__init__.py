@@ -2,24 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from rules_engine.catalogue import Catalogue
 from rules_engine.cs_aces.characters import SYSTEM
 from rules_engine.cs_aces.team import check_team
-from rules_engine.lazy import lazy_names
+from rules_engine.odds_query import Query
+from rules_engine.typing import FightSimulation, SystemModule
 from rules_engine.verdict import Verdict
 
-if TYPE_CHECKING:
-    from rules_engine.cs_aces.odds import ODDS
-    from rules_engine.cs_aces.simulation import simulate
-    from rules_engine.cs_aces.view import catalogue_view
-
-# Loaded when first used: checking a list needs neither numpy nor icepool.
-__getattr__ = lazy_names(
-    __name__, {"ODDS": ".odds", "simulate": ".simulation", "catalogue_view": ".view"}
-)
+# Odds, views and fights load when first used: checking a list needs neither numpy nor icepool.
 
 
 def check(catalogue: Catalogue, doc: Mapping[str, Any]) -> Verdict:
@@ -27,4 +20,25 @@ def check(catalogue: Catalogue, doc: Mapping[str, Any]) -> Verdict:
     return check_team(catalogue, doc)
 
 
-__all__ = ["ODDS", "SYSTEM", "catalogue_view", "check", "simulate"]
+def catalogue_view(catalogue: Catalogue) -> dict[str, Any]:
+    """The team content as the engine reads it (see ``view.catalogue_view``)."""
+    from rules_engine.cs_aces.view import catalogue_view as view
+
+    return view(catalogue)
+
+
+def _queries() -> Sequence[Query]:
+    from rules_engine.cs_aces.odds import QUERIES
+
+    return QUERIES
+
+
+def _simulation() -> FightSimulation:
+    from rules_engine.cs_aces import simulation
+
+    return simulation
+
+
+MODULE = SystemModule(SYSTEM, check, catalogue_view, _queries, _simulation)
+
+__all__ = ["MODULE", "SYSTEM", "catalogue_view", "check"]

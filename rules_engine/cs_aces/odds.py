@@ -1,5 +1,5 @@
 """Exact odds of Aces attacks ("Resolving an Attack", "Capturing", "Escaping", "Fate",
-"Breaking Away", "Hindering Terrain"), as ``ODDS`` queries for the CLI and the API."""
+"Breaking Away", "Hindering Terrain"), as the odds queries of ``QUERIES``."""
 
 from __future__ import annotations
 
@@ -13,7 +13,6 @@ import icepool
 
 from rules_engine.catalogue import Catalogue
 from rules_engine.clix.dice import NATURAL_SIX, capped_target, hits
-from rules_engine.clix.params import bool_param, int_param, odds_query, required
 from rules_engine.errors import BadDocument
 from rules_engine.odds_query import Param, Query, boolean, integer
 from rules_engine.odds_report import chance_report, die_report, probability
@@ -44,47 +43,36 @@ def attack_hits(dice: int, target: int, defensive_fate: bool = False) -> icepool
     return hits(dice, NATURAL_SIX if defensive_fate else target)
 
 
-def _fate_dice(fate: Any) -> int:
-    return int_param("fate", fate, 0, 10)
-
-
-@odds_query
 def attack(
     catalogue: Catalogue,
-    attack: Any = None,
-    defense: Any = None,
-    hindering: Any = False,
-    fate: Any = 0,
-    defensive_fate: Any = False,
-    cap_before_modifiers: Any = False,
+    attack: int,
+    defense: int,
+    hindering: bool = False,
+    fate: int = 0,
+    defensive_fate: bool = False,
+    cap_before_modifiers: bool = False,
 ) -> dict[str, Any]:
     """Hits of one attack: attack dice (+ offensive fate) against defense (capped at 6)."""
-    dice = int_param("attack", required("attack", attack), 0, 30) + _fate_dice(fate)
-    target = modified_defense(
-        int_param("defense", required("defense", defense), 0, 20),
-        bool_param("hindering", hindering),
-        bool_param("cap_before_modifiers", cap_before_modifiers),
-    )
-    fated = bool_param("defensive_fate", defensive_fate)
+    dice = attack + fate
+    target = modified_defense(defense, hindering, cap_before_modifiers)
     return {
-        "query": "attack", "dice": dice, "target_number": target, "defensive_fate": fated,
-        "hits": die_report(attack_hits(dice, target, fated)),
+        "query": "attack", "dice": dice, "target_number": target,
+        "defensive_fate": defensive_fate,
+        "hits": die_report(attack_hits(dice, target, defensive_fate)),
     }
 
 
-@odds_query
 def capture(
     catalogue: Catalogue,
-    attack: Any = None,
-    defense: Any = None,
-    fate: Any = 0,
-    defensive_fate: Any = False,
+    attack: int,
+    defense: int,
+    fate: int = 0,
+    defensive_fate: bool = False,
 ) -> dict[str, Any]:
     """Chance a close combat capture attempt (two fewer dice, any hit captures) succeeds."""
-    base = int_param("attack", required("attack", attack), 0, 30)
-    dice = max(0, base - CAPTURE_DICE_PENALTY) + _fate_dice(fate)
-    target = capped_target(int_param("defense", required("defense", defense), 0, 20))
-    die = attack_hits(dice, target, bool_param("defensive_fate", defensive_fate))
+    dice = max(0, attack - CAPTURE_DICE_PENALTY) + fate
+    target = capped_target(defense)
+    die = attack_hits(dice, target, defensive_fate)
     return {
         "query": "capture", "dice": dice, "target_number": target,
         **chance_report(Fraction(die.probability(">=", 1)), "captured"),
@@ -104,29 +92,24 @@ def _best_assignment(faces: tuple[int, ...], targets: list[int]) -> tuple[int, .
     return best
 
 
-@odds_query
+MAX_MULTI_TARGET_DICE = 12
+"""Dice of a multi-target attack, fate included: every roll is enumerated."""
+
+
 def multi_target(
     catalogue: Catalogue,
-    attack: Any = None,
-    defenses: Any = None,
-    fate: Any = 0,
-    hindering: Any = False,
-    cap_before_modifiers: Any = False,
+    attack: int,
+    defenses: list[int],
+    fate: int = 0,
+    hindering: bool = False,
+    cap_before_modifiers: bool = False,
 ) -> dict[str, Any]:
     """Targets hit by a ranged attack on several targets (one die assigned to each)."""
-    dice = int_param("attack", required("attack", attack), 0, 12) + _fate_dice(fate)
-    if not isinstance(defenses, list) or not defenses:
-        raise BadDocument.at("params.defenses", "must be a list of defense values, e.g. [4,5]")
-    if len(defenses) > 6:
-        raise BadDocument.at("params.defenses", "at most 6 targets")
-    hinder = bool_param("hindering", hindering)
-    cap_first = bool_param("cap_before_modifiers", cap_before_modifiers)
-    targets = [
-        modified_defense(int_param(f"defenses[{i}]", d, 0, 20), hinder, cap_first)
-        for i, d in enumerate(defenses)
-    ]
-    if dice > 12:
-        raise BadDocument.at("params.attack", "at most 12 dice with fate for a multi-target attack")
+    dice = attack + fate
+    if dice > MAX_MULTI_TARGET_DICE:
+        raise BadDocument.at("params.attack", f"at most {MAX_MULTI_TARGET_DICE} dice with "
+                                              "fate for a multi-target attack")
+    targets = [modified_defense(d, hindering, cap_before_modifiers) for d in defenses]
     total: Counter[int] = Counter()
     per_target: Counter[int] = Counter()
     for faces in itertools.combinations_with_replacement(range(1, 7), dice):
@@ -149,25 +132,20 @@ def multi_target(
     }
 
 
-@odds_query
 def escape(
     catalogue: Catalogue,
-    captive_attack: Any = None,
-    captive_defense: Any = None,
-    captor_attack: Any = None,
-    captor_defense: Any = None,
-    captive_fate: Any = 0,
-    captor_fate: Any = 0,
+    captive_attack: int,
+    captive_defense: int,
+    captor_attack: int,
+    captor_defense: int,
+    captive_fate: int = 0,
+    captor_fate: int = 0,
 ) -> dict[str, Any]:
     """Chance a captive escapes: its hits must outnumber its captor's (fate only offensive)."""
-    captive_dice = int_param("captive_attack", required("captive_attack", captive_attack), 0, 30)
-    captor_dice = int_param("captor_attack", required("captor_attack", captor_attack), 0, 30)
-    captive_dice += int_param("captive_fate", captive_fate, 0, 10)
-    captor_dice += int_param("captor_fate", captor_fate, 0, 10)
-    captive_hits = hits(captive_dice, capped_target(
-        int_param("captor_defense", required("captor_defense", captor_defense), 0, 20)))
-    captor_hits = hits(captor_dice, capped_target(
-        int_param("captive_defense", required("captive_defense", captive_defense), 0, 20)))
+    captive_dice = captive_attack + captive_fate
+    captor_dice = captor_attack + captor_fate
+    captive_hits = hits(captive_dice, capped_target(captor_defense))
+    captor_hits = hits(captor_dice, capped_target(captive_defense))
     escaped = Fraction((captive_hits > captor_hits).probability(True))
     return {
         "query": "escape", "captive_dice": captive_dice, "captor_dice": captor_dice,
@@ -176,38 +154,23 @@ def escape(
     }
 
 
-@odds_query
 def break_away(catalogue: Catalogue) -> dict[str, Any]:
     """Chance of breaking away from adjacent enemies (one d6, 4-6 succeeds)."""
     return {"query": "break_away",
             **chance_report(Fraction(icepool.d6.probability(">=", BREAK_AWAY_MIN)), "broke_away")}
 
 
-@odds_query
 def defensive_fate(
-    catalogue: Catalogue, attack: Any = None, defense: Any = None, hindering: Any = False,
-    cap_before_modifiers: Any = False,
+    catalogue: Catalogue, attack: int, defense: int, hindering: bool = False,
+    cap_before_modifiers: bool = False,
 ) -> dict[str, Any]:
     """Hits an Ace takes with and without defensive fate (only natural sixes get through)."""
-    dice = int_param("attack", required("attack", attack), 0, 30)
-    target = modified_defense(int_param("defense", required("defense", defense), 0, 20),
-                              bool_param("hindering", hindering),
-                              bool_param("cap_before_modifiers", cap_before_modifiers))
+    target = modified_defense(defense, hindering, cap_before_modifiers)
     return {
-        "query": "defensive_fate", "dice": dice, "target_number": target,
-        "without_fate": die_report(attack_hits(dice, target)),
-        "with_fate": die_report(attack_hits(dice, target, defensive_fate=True)),
+        "query": "defensive_fate", "dice": attack, "target_number": target,
+        "without_fate": die_report(attack_hits(attack, target)),
+        "with_fate": die_report(attack_hits(attack, target, defensive_fate=True)),
     }
-
-
-ODDS = {
-    "attack": attack,
-    "multi_target": multi_target,
-    "capture": capture,
-    "escape": escape,
-    "break_away": break_away,
-    "defensive_fate": defensive_fate,
-}
 
 
 def _dice(maximum: int = 30) -> Param:
@@ -228,9 +191,10 @@ QUERIES = (
     Query("attack", "Hits of one attack: attack dice (+ offensive fate) against defense.",
           (_dice(), _TARGET, _HINDERING, _FATE, _DEFENSIVE_FATE, _CAP_FIRST), attack, "hits"),
     Query("multi_target", "Targets hit by a ranged attack on several targets, one die each.",
-          (_dice(12), Param("target_numbers", "array", [4, 5], "each target's defense value",
-                            1, None, items={"type": "integer", "minimum": 0, "maximum": 20},
-                            max_items=6, aliases=("defenses",), keyword="defenses"),
+          (_dice(MAX_MULTI_TARGET_DICE),
+           Param("target_numbers", "array", [4, 5], "each target's defense value", 1, None,
+                 items={"type": "integer", "minimum": 0, "maximum": 20},
+                 max_items=6, aliases=("defenses",), keyword="defenses"),
            _FATE, _HINDERING, _CAP_FIRST), multi_target, "targets_hit"),
     Query("capture", "Chance a close combat capture attempt (two fewer dice) succeeds.",
           (_dice(), integer("target_number", 5, 0, 20, "the target's defense value",
@@ -238,10 +202,10 @@ QUERIES = (
            _FATE, _DEFENSIVE_FATE), capture, "captured"),
     Query("escape", "Chance a captive escapes: its hits must outnumber its captor's.",
           (integer("captive_dice", 3, 0, 30, "the captive's attack value",
-                   aliases=("captive_attack",), keyword="captive_attack"),
+                   keyword="captive_attack"),
            integer("captive_defense", 5, 0, 20, "the captive's defense value"),
            integer("captor_dice", 3, 0, 30, "the captor's attack value",
-                   aliases=("captor_attack",), keyword="captor_attack"),
+                   keyword="captor_attack"),
            integer("captor_defense", 5, 0, 20, "the captor's defense value"),
            integer("captive_fate", 0, 0, 10, "the captive's offensive fate dice"),
            integer("captor_fate", 0, 0, 10, "the captor's offensive fate dice")),

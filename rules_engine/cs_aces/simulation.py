@@ -70,18 +70,3 @@ def report(match: Match, tally: Tally, seed: int) -> dict[str, Any]:
     ``notes`` say which figures played on sample (invented) dials."""
     return fight_report(SYSTEM, describe(SCENARIO, match.params), match.names, match.samples,
                         match.team, tally, seed, shares=("captive_at_end",))
-
-
-def simulate(
-    catalogue: Catalogue,
-    list_a: Mapping[str, Any],
-    list_b: Mapping[str, Any],
-    scenario: Mapping[str, Any],
-    runs: int,
-    seed: int,
-) -> dict[str, Any]:
-    """Play two Aces teams against each other ``runs`` times, in blocks (see
-    ``rules_engine.simulation.simulate``, which this calls)."""
-    from rules_engine.simulation import simulate as simulate_blocks
-
-    return simulate_blocks(catalogue, list_a, list_b, runs=runs, seed=seed, scenario=scenario)

@@ -10,13 +10,6 @@ import icepool
 
 from rules_engine.catalogue import Catalogue
 from rules_engine.clix.dice import NATURAL_SIX, capped_target, hits, two_d6_weights
-from rules_engine.clix.params import (
-    bool_param,
-    choice_param,
-    int_param,
-    odds_query,
-    required,
-)
 from rules_engine.cs_air_action.bail_out import (
     ROOKIE,
     bail_out_chance,
@@ -33,7 +26,7 @@ from rules_engine.cs_air_action.settings import (
 )
 from rules_engine.cs_air_action.speed_effects import gunnery_modifiers
 from rules_engine.errors import BadDocument
-from rules_engine.odds_query import Query, boolean, integer, text
+from rules_engine.odds_query import Query, boolean, integer, one_of, text, within
 from rules_engine.odds_report import chance_report, die_report, probability
 
 REAR_ARC_BONUS_DICE = 1  # "add one attack die to the attack roll"
@@ -63,35 +56,34 @@ def _plane(catalogue: Catalogue, figure: str, name: str) -> Any:
     return record
 
 
-def _ace_attack(catalogue: Catalogue, plane: Plane, ace_clicks: Any) -> int:
+def _ace_attack(catalogue: Catalogue, plane: Plane, ace_clicks: int) -> int:
     """The attack value on the plane's Ace's dial after ``ace_clicks`` uses of fate."""
     ace = ace_from_ref(catalogue, plane.ace_ref, "params.ace") if plane.ace_ref else None
     if ace is None or ace.dial is None:
         raise BadDocument.at("params.ace", f"{plane.name} has no Aces figure with a combat dial "
                                            "in the catalogue to fly it")
-    clicks = int_param("ace_clicks", ace_clicks, 0, ace.dial.clicks_to_ko - 1)
+    clicks = within("ace_clicks", ace_clicks, 0, ace.dial.clicks_to_ko - 1)
     return ace.dial.value("attack", clicks)
 
 
-@odds_query
 def shot(
     catalogue: Catalogue,
-    dice: Any = None,
-    silhouette: Any = None,
-    shooter: Any = None,
-    target: Any = None,
-    damage: Any = 0,
-    weapon: Any = "front",
-    speed: Any = None,
-    rear_arc: Any = False,
-    point_blank: Any = False,
-    dice_modifier: Any = 0,
-    silhouette_modifier: Any = 0,
-    fate: Any = 0,
-    defensive_fate: Any = False,
-    ace: Any = False,
-    ace_clicks: Any = 0,
-    ace_shots_roll: Any = "plane_gunnery",
+    dice: int = 3,
+    silhouette: int = 4,
+    shooter: str | None = None,
+    target: str | None = None,
+    damage: int = 0,
+    weapon: str = "front",
+    speed: int | None = None,
+    rear_arc: bool = False,
+    point_blank: bool = False,
+    dice_modifier: int = 0,
+    silhouette_modifier: int = 0,
+    fate: int = 0,
+    defensive_fate: bool = False,
+    ace: bool = False,
+    ace_clicks: int = 0,
+    ace_shots_roll: str = "plane_gunnery",
 ) -> dict[str, Any]:
     """Hits of one shot: gunnery dice (speed effects, rear arc, fate) against silhouette.
 
@@ -101,21 +93,18 @@ def shot(
     Ace's dial after ``ace_clicks`` uses of fate (``ace_attack``). A rear gunner is not the
     Ace and always rolls the rear gunnery.
     """
-    weapon = choice_param("weapon", weapon, ("front", "rear"))
-    reading = choice_param("ace_shots_roll", ace_shots_roll, ACE_SHOTS_ROLL)
-    flown_by_ace = bool_param("ace", ace)
-    dice_mod = int_param("dice_modifier", dice_modifier, -10, 10)
-    sil_mod = int_param("silhouette_modifier", silhouette_modifier, -10, 10)
+    reading, flown_by_ace = ace_shots_roll, ace
+    dice_mod, sil_mod = dice_modifier, silhouette_modifier
     effects: list[str] = []
     rolled = "dice"
     if flown_by_ace and shooter is None:
         raise BadDocument.at("params.ace", "needs a shooter: the plane the Ace flies")
     if shooter is not None:
-        record = _plane(catalogue, str(shooter), "shooter")
+        record = _plane(catalogue, shooter, "shooter")
         plane = plane_from_record(catalogue, record, "params.shooter")
         if plane.dial is None:
             raise BadDocument.at("params.shooter", f"{plane.name} has no combat dial")
-        taken = int_param("damage", damage, 0, plane.dial.clicks_to_ko - 1)
+        taken = within("damage", damage, 0, plane.dial.clicks_to_ko - 1)
         gunnery = plane.dial.value(f"{weapon}_gunnery", taken)
         rolled = f"{weapon}_gunnery"
         if flown_by_ace:
@@ -123,20 +112,19 @@ def shot(
             if weapon == "front" and reading == "ace_attack":
                 gunnery, rolled = attack, "ace_attack"
         if speed is not None:
-            mods = gunnery_modifiers(catalogue, record, int_param("speed", speed, 0, 10), weapon)
+            mods = gunnery_modifiers(catalogue, record, speed, weapon)
             dice_mod += mods.dice
             sil_mod += mods.silhouette
             effects = list(mods.effects)
     else:
-        gunnery = int_param("dice", required("dice (or shooter)", dice), 0, 30)
+        gunnery = dice
     if target is not None:
-        sil = int(_plane(catalogue, str(target), "target").data["base"]["silhouette"])
+        sil = int(_plane(catalogue, target, "target").data["base"]["silhouette"])
     else:
-        sil = int_param("silhouette", required("silhouette (or target)", silhouette), 0, 20)
-    n = shot_dice(gunnery, bool_param("rear_arc", rear_arc), dice_mod,
-                  int_param("fate", fate, 0, 10))
-    to_hit = shot_target(sil, bool_param("point_blank", point_blank), sil_mod)
-    fated = bool_param("defensive_fate", defensive_fate)
+        sil = silhouette
+    n = shot_dice(gunnery, rear_arc, dice_mod, fate)
+    to_hit = shot_target(sil, point_blank, sil_mod)
+    fated = defensive_fate
     return {
         "query": "shot", "dice": n, "rolled": rolled, "ace_shots_roll": reading,
         "target_number": to_hit, "speed_effects": effects,
@@ -144,13 +132,11 @@ def shot(
     }
 
 
-@odds_query
-def defensive_fate(catalogue: Catalogue, dice: Any = None, silhouette: Any = None,
-                   point_blank: Any = False) -> dict[str, Any]:
+def defensive_fate(catalogue: Catalogue, dice: int, silhouette: int,
+                   point_blank: bool = False) -> dict[str, Any]:
     """Hits on an Ace's plane with and without defensive fate (natural sixes still hit)."""
-    n = int_param("dice", required("dice", dice), 0, 30)
-    to_hit = shot_target(int_param("silhouette", required("silhouette", silhouette), 0, 20),
-                         bool_param("point_blank", point_blank))
+    n = dice
+    to_hit = shot_target(silhouette, point_blank)
     return {
         "query": "defensive_fate", "dice": n, "target_number": to_hit,
         "without_fate": die_report(shot_hits(n, to_hit)),
@@ -174,20 +160,17 @@ def pilot_check_chances(piloting: int, reading: str = EVERY_CHECK) -> tuple[Frac
 PURPOSES = ("check", "redline", "throttle_two", "obstacle")
 
 
-@odds_query
-def pilot_check(catalogue: Catalogue, piloting: Any = None, purpose: Any = "check",
-                current_speed: Any = None,
-                critical_failure: Any = EVERY_CHECK) -> dict[str, Any]:
+def pilot_check(catalogue: Catalogue, piloting: int, purpose: str = "check",
+                current_speed: int = 3,
+                critical_failure: str = EVERY_CHECK) -> dict[str, Any]:
     """A pilot check (2d6 >= piloting) and the clicks of damage it costs for its purpose."""
-    value = int_param("piloting", required("piloting", piloting), 0, 20)
-    why = choice_param("purpose", purpose, PURPOSES)
-    reading = choice_param("critical_failure", critical_failure, CRITICAL_FAILURE_READINGS)
+    value, why, reading = piloting, purpose, critical_failure
     success, critical = pilot_check_chances(value, reading)
     fail = 1 - success
     if why == "obstacle":
         # "If the pilot check is successful, the plane takes 1 click of damage. If ...
         # unsuccessful, the plane takes clicks of damage equal to its current speed."
-        speed = int_param("current_speed", required("current_speed", current_speed), 0, 10)
+        speed = current_speed
         weights = {1: success, speed: fail} if speed != 1 else {1: Fraction(1)}
     elif why == "check":
         weights = {0: Fraction(1)}
@@ -209,24 +192,18 @@ def _scaled(weights: dict[int, Fraction]) -> dict[int, int]:
     return {k: int(v * denominator) for k, v in weights.items()}
 
 
-@odds_query
 def collision(
     catalogue: Catalogue,
-    piloting_a: Any = None,
-    piloting_b: Any = None,
-    clicks_left_a: Any = None,
-    clicks_left_b: Any = None,
-    fate_a: Any = False,
-    fate_b: Any = False,
+    piloting_a: int,
+    piloting_b: int,
+    clicks_left_a: int,
+    clicks_left_b: int,
+    fate_a: bool = False,
+    fate_b: bool = False,
 ) -> dict[str, Any]:
     """Two planes' final markers overlap: damage to each, serious collisions included."""
     outcome = collision_outcomes(
-        int_param("piloting_a", required("piloting_a", piloting_a), 0, 20),
-        int_param("piloting_b", required("piloting_b", piloting_b), 0, 20),
-        int_param("clicks_left_a", required("clicks_left_a", clicks_left_a), 1, 20),
-        int_param("clicks_left_b", required("clicks_left_b", clicks_left_b), 1, 20),
-        bool_param("fate_a", fate_a),
-        bool_param("fate_b", fate_b),
+        piloting_a, piloting_b, clicks_left_a, clicks_left_b, fate_a, fate_b
     )
     return {
         "query": "collision",
@@ -238,22 +215,20 @@ def collision(
     }
 
 
-@odds_query
 def bail_out(
     catalogue: Catalogue,
-    bail_out_value: Any = None,
-    level: Any = ROOKIE,
-    heroic_act: Any = "none",
-    rookie_bail_out_modifier: Any = None,
+    bail_out_value: int,
+    level: str = ROOKIE,
+    heroic_act: str = "none",
+    rookie_bail_out_modifier: int | None = None,
 ) -> dict[str, Any]:
     """Chance a shot-down pilot bails out (2d6 + level modifier >= value + heroic act)."""
-    value = int_param("bail_out_value", required("bail_out_value", bail_out_value), 0, 20)
+    value = bail_out_value
     levels = experience_levels(catalogue)
     acts = heroic_acts(catalogue)
-    chosen = choice_param("level", level, tuple(levels))
-    act = choice_param("heroic_act", heroic_act, ("none", *acts))
-    rookie = (None if rookie_bail_out_modifier is None
-              else int_param("rookie_bail_out_modifier", rookie_bail_out_modifier, -3, 3))
+    chosen = one_of("level", level, levels)
+    act = one_of("heroic_act", heroic_act, ("none", *acts))
+    rookie = rookie_bail_out_modifier
     roll_mod = roll_modifier(catalogue, chosen, rookie)
     act_name, value_mod = acts.get(act, (None, 0))
     return {
@@ -264,13 +239,6 @@ def bail_out(
     }
 
 
-ODDS = {
-    "shot": shot,
-    "defensive_fate": defensive_fate,
-    "pilot_check": pilot_check,
-    "collision": collision,
-    "bail_out": bail_out,
-}
 
 
 _DICE = integer("dice", 3, 0, 30, "attack dice (gunnery) when no shooter is given")
@@ -293,7 +261,7 @@ QUERIES = (
            _POINT_BLANK,
            integer("dice_modifier", 0, -10, 10, "added to the dice"),
            integer("target_number_modifier", 0, -10, 10, "added to the silhouette",
-                   aliases=("silhouette_modifier",), keyword="silhouette_modifier"),
+                   keyword="silhouette_modifier"),
            integer("fate", 0, 0, 10, "offensive fate dice"),
            boolean("defensive_fate", "the target's Ace uses fate: only natural sixes hit"),
            boolean("ace", "the shooter is flown by its Ace"),

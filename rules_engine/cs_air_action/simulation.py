@@ -76,18 +76,3 @@ def report(match: Match, tally: Tally, seed: int) -> dict[str, Any]:
                  "by_b": tally.mean("shot_down_by_b").to_dict()}
     return fight_report(SYSTEM, describe(SCENARIO, match.params), match.names, match.samples,
                         match.forces, tally, seed, planes_shot_down=shot_down)
-
-
-def simulate(
-    catalogue: Catalogue,
-    list_a: Mapping[str, Any],
-    list_b: Mapping[str, Any],
-    scenario: Mapping[str, Any],
-    runs: int,
-    seed: int,
-) -> dict[str, Any]:
-    """Fly two squadrons against each other ``runs`` times, in blocks (see
-    ``rules_engine.simulation.simulate``, which this calls)."""
-    from rules_engine.simulation import simulate as simulate_blocks
-
-    return simulate_blocks(catalogue, list_a, list_b, runs=runs, seed=seed, scenario=scenario)

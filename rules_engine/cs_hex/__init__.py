@@ -2,21 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from rules_engine.catalogue import Catalogue
 from rules_engine.cs_hex.design import check_design
 from rules_engine.cs_hex.rules import SYSTEM
-from rules_engine.lazy import lazy_names
+from rules_engine.odds_query import Query
+from rules_engine.typing import SystemModule
 from rules_engine.verdict import Verdict
 
-if TYPE_CHECKING:
-    from rules_engine.cs_hex.odds import ODDS
-    from rules_engine.cs_hex.view import catalogue_view
-
-# Loaded when first used: checking a list needs neither numpy nor icepool.
-__getattr__ = lazy_names(__name__, {"ODDS": ".odds", "catalogue_view": ".view"})
+# Odds and views load when first used: checking a list needs neither numpy nor icepool.
 
 
 def check(catalogue: Catalogue, doc: Mapping[str, Any]) -> Verdict:
@@ -32,4 +28,20 @@ def check(catalogue: Catalogue, doc: Mapping[str, Any]) -> Verdict:
     return check_design(catalogue, doc)
 
 
-__all__ = ["ODDS", "SYSTEM", "catalogue_view", "check"]
+def catalogue_view(catalogue: Catalogue) -> dict[str, Any]:
+    """The plane-design content as the engine reads it (see ``view.catalogue_view``)."""
+    from rules_engine.cs_hex.view import catalogue_view as view
+
+    return view(catalogue)
+
+
+def _queries() -> Sequence[Query]:
+    from rules_engine.cs_hex.odds import QUERIES
+
+    return QUERIES
+
+
+# The hex-map rules have odds but no fight simulation.
+MODULE = SystemModule(SYSTEM, check, catalogue_view, _queries)
+
+__all__ = ["MODULE", "SYSTEM", "catalogue_view", "check"]

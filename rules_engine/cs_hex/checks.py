@@ -38,8 +38,7 @@ def formula_ids(catalogue: Catalogue) -> list[str]:
 
 def term_param(term: Mapping[str, Any]) -> str:
     """The parameter that gives a formula term its value: ``natural_touch`` for the term
-    ``natural-touch`` (parameters are snake_case, ids kebab-case; packs before 1.2.0 wrote
-    the ids with ``_``, which read the same)."""
+    ``natural-touch`` (parameters are snake_case, ids kebab-case)."""
     return str(term["id"]).replace("-", "_")
 
 

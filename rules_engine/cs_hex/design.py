@@ -13,7 +13,6 @@ from typing import Any, TypedDict
 from rules_engine.catalogue import Catalogue
 from rules_engine.cs_hex.codes import Code
 from rules_engine.cs_hex.rules import RATINGS, ConstructionRules, PlaneType, construction_rules
-from rules_engine.ids import kebab
 from rules_engine.jsonpath import child
 from rules_engine.verdict import Severity, Verdict, Violation
 
@@ -77,7 +76,7 @@ def check_design(catalogue: Catalogue, doc: Mapping[str, Any]) -> Verdict:
     armour = _armour(tally, entries)
     for index, entry in enumerate(entries):
         path = child("$.entries", index)
-        part = kebab(entry["part"])
+        part = entry["part"]
         if part == "gun":
             _gun(tally, entry, path)
         elif part == "turret":
@@ -164,15 +163,14 @@ def _airframe(tally: _Tally, entries: list[Any]) -> tuple[PlaneType | None, int 
 def _armour(tally: _Tally, entries: list[Any]) -> dict[str, ArmourArea]:
     """Armour per area: 3 mass a point, a schematic row per 10, at most 80 ("6. Обвес броней")."""
     rules = tally.rules.armour
-    # Areas by their kebab-case id; a list may still write the older right_wing_front.
-    areas = {kebab(a): ArmourArea(name=name, points=0, mass=0, rows=0)
+    areas = {a: ArmourArea(name=name, points=0, mass=0, rows=0)
              for a, name in rules.areas.items()}
     seen: set[str] = set()
     for index, entry in enumerate(entries):
         if entry["part"] != "armour":
             continue
         path = child("$.entries", index)
-        area, points = kebab(entry["area"]), entry["points"]
+        area, points = entry["area"], entry["points"]
         if area not in areas:
             tally.add(Code.UNKNOWN_ARMOUR_AREA, f"There is no armour area {area!r} (the areas "
                       f"are: {', '.join(areas)})", child(path, "area"))
@@ -260,7 +258,7 @@ def _turret(tally: _Tally, entry: Mapping[str, Any], path: str,
 
 def _hung(tally: _Tally, entry: Mapping[str, Any], path: str) -> None:
     """Rockets and drop tanks on the 8 hardpoints ("8. Ракеты")."""
-    is_tank = kebab(entry["part"]) == "drop-tank"
+    is_tank = entry["part"] == "drop-tank"
     weapon_id = DROP_TANK if is_tank else entry["weapon"]
     kinds = ("drop_tank",) if is_tank else ("rocket",)
     record = _weapon(tally, weapon_id, kinds, path if is_tank else child(path, "weapon"))

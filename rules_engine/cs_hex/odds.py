@@ -1,16 +1,17 @@
 """Exact odds for the hex-map rules: checks, maneuvers, to-hit, hit location, bail-out, landing.
 
 Every roll is one d10 (or two, doubling down), so icepool gives the distributions exactly.
-Parameters come as ``key=value`` from the CLI or the API; a bad one is a ``BadDocument``
-naming ``params.<key>``.
+The front door (``rules_engine.odds``) reads and bounds the declared parameters; these
+functions check only what the catalogue decides (its weapons, situations, formula terms).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from rules_engine.catalogue import Catalogue
+from rules_engine.catalogue import Catalogue, Record
 from rules_engine.cs_hex.checks import (
     D10,
     check_report,
@@ -20,10 +21,9 @@ from rules_engine.cs_hex.checks import (
     term_param,
 )
 from rules_engine.cs_hex.notation import parse_maneuver
-from rules_engine.cs_hex.params import Params
 from rules_engine.cs_hex.rules import SYSTEM
-from rules_engine.errors import BadDocument
-from rules_engine.odds_query import Param, Query, boolean, integer, text
+from rules_engine.errors import BadDocument, DocumentError
+from rules_engine.odds_query import Param, Query, boolean, integer, one_of, text, within
 from rules_engine.odds_report import die_report, probability
 
 SKILL = {"low": 0, "high": 10}  # characteristics run 0-10 ("Создание персонажа")
@@ -37,44 +37,69 @@ def _rows(catalogue: Catalogue, table_id: str) -> list[list[Any]]:
     return [list(row) for row in record.data["rows"]]
 
 
-def check(catalogue: Catalogue, **params: Any) -> dict[str, Any]:
-    """Any d10 check of the book by its formula id (formula=jam-clearing steady_hand=3)."""
-    if not isinstance(params.get("formula"), str):
-        raise BadDocument.at("params.formula", "check needs formula=<id> (e.g. jam-clearing)")
-    record = formula(catalogue, params["formula"])
-    terms = record.data["terms"]
-    p = Params("check", params, ["formula", *(term_param(t) for t in terms)])
+TERM_RANGE = (-30, 30)
+"""The values a numeric term of a check formula may take."""
+
+
+def _term_values(
+    record: Record, given: Mapping[str, Any], path: str = "params.terms"
+) -> dict[str, int | bool]:
+    """Each term of the formula ``record`` from ``given`` (a term not given counts 0 or
+    false), typed and bounded: the terms are the catalogue's, so no declared parameter can
+    check them."""
+    ids = [term_param(t) for t in record.data["terms"]]
+    errors = [DocumentError(f"{path}.{k}", f"{record.id} has no term {k!r} "
+                                          f"(its terms: {', '.join(ids)})")
+              for k in given if k not in ids]
     values: dict[str, int | bool] = {}
-    for term in terms:
+    for term in record.data["terms"]:
         name = term_param(term)
-        values[name] = p.flag(name) if "value" in term else p.integer(name, low=-30, high=30)
-    return check_report(record, values)
+        flag = "value" in term
+        value = given.get(name, False if flag else 0)
+        if flag and not isinstance(value, bool):
+            errors.append(DocumentError(f"{path}.{name}", f"must be true or false, not "
+                                                          f"{value!r}"))
+        elif not flag and (isinstance(value, bool) or not isinstance(value, int)):
+            errors.append(DocumentError(f"{path}.{name}", f"must be a whole number, not "
+                                                          f"{value!r}"))
+        elif not flag and not TERM_RANGE[0] <= value <= TERM_RANGE[1]:
+            errors.append(DocumentError(f"{path}.{name}", f"must be within "
+                                        f"{TERM_RANGE[0]}-{TERM_RANGE[1]}, not {value}"))
+        else:
+            values[name] = value
+    if errors:
+        raise BadDocument(errors)
+    return values
 
 
-def skill_check(catalogue: Catalogue, **params: Any) -> dict[str, Any]:
+def skill_check(catalogue: Catalogue, difficulty: int, natural_touch: int,
+                shocked: bool = False) -> dict[str, Any]:
     """Skill check: d10 >= 8 + difficulty - Natural Touch + 2 if shocked."""
-    p = Params("skill_check", params, ["difficulty", "natural_touch", "shocked"])
-    values = {"difficulty": p.integer("difficulty", low=0, high=20),
-              "natural_touch": p.integer("natural_touch", **SKILL),
-              "shocked": p.flag("shocked")}
+    values = {"difficulty": difficulty, "natural_touch": natural_touch, "shocked": shocked}
     return check_report(formula(catalogue, "skill-check"), values)
 
 
-def maneuver(catalogue: Catalogue, **params: Any) -> dict[str, Any]:
+def maneuver(
+    catalogue: Catalogue,
+    notation: str,
+    g_rating: int,
+    max_speed: int,
+    natural_touch: int,
+    shocked: bool = False,
+    difficulty: int | None = None,
+    previous_steep: bool = False,
+    current_speed: int | None = None,
+    acceleration: int | None = None,
+) -> dict[str, Any]:
     """Flying a maneuver (4L2F) beyond the plane's G-rating, max speed or acceleration."""
-    p = Params("maneuver", params, ["notation", "g_rating", "max_speed", "natural_touch",
-                                    "shocked", "difficulty", "previous_steep", "current_speed",
-                                    "acceleration"])
-    move = parse_maneuver(p.text("notation"))
+    move = parse_maneuver(notation)
     record = catalogue.get(SYSTEM, "maneuver", move.notation.lower())
-    book_difficulty = record.data["difficulty"] if record else None
-    difficulty = p.integer("difficulty", book_difficulty, low=0, high=10)
+    if difficulty is None:
+        difficulty = record.data["difficulty"] if record else None
     if difficulty is None:
         raise BadDocument.at("params.difficulty", f"the book's dump does not give the "
                              f"difficulty of {move.notation}: pass difficulty=N from the template")
-    g_rating = p.integer("g_rating", low=1, high=10)
-    max_speed = p.integer("max_speed", low=1, high=10)
-    pilot = {"natural_touch": p.integer("natural_touch", **SKILL), "shocked": p.flag("shocked")}
+    pilot = {"natural_touch": natural_touch, "shocked": shocked}
     skill = formula(catalogue, "skill-check")
     checks = []
     # "Фаза движения": the difficulty is by how much the maneuver exceeds the plane's rating;
@@ -82,13 +107,13 @@ def maneuver(catalogue: Catalogue, **params: Any) -> dict[str, Any]:
     for rating, excess, failure in (
         ("g_rating", difficulty - g_rating, _random_movement),
         ("max_speed", move.speed - max_speed, _engine_flare),
-        *_acceleration_excess(p, move.speed),
+        *_acceleration_excess(current_speed, acceleration, move.speed),
     ):
         if excess > 0:
             report = check_report(skill, {"difficulty": excess, **pilot})
             checks.append({"for": rating, "excess": excess, "on_failure": failure(excess),
                            **report})
-    if difficulty >= STEEP_G and p.flag("previous_steep"):
+    if difficulty >= STEEP_G and previous_steep:
         report = check_report(formula(catalogue, "steep-maneuver-check"),
                               {"g_rating": difficulty, **pilot})
         checks.append({"for": "repeated steep maneuver", "on_failure": STEEP_FAILURE, **report})
@@ -126,67 +151,76 @@ def _braking_cracks(_excess: int) -> str:
     return "the front of each wing takes a crack; the speed still drops"
 
 
-def _acceleration_excess(p: Params, speed: int) -> list[tuple[str, int, Any]]:
+def _acceleration_excess(
+    current: int | None, acceleration: int | None, speed: int
+) -> list[tuple[str, int, Any]]:
     """Speeding up or slowing down by more than the plane's acceleration ("Фаза движения").
 
     Needs both ``current_speed`` and ``acceleration``; without them the query does not judge
     the change of speed.
     """
-    if "current_speed" not in p.given and "acceleration" not in p.given:
+    if current is None and acceleration is None:
         return []
-    current = p.integer("current_speed", low=0, high=10)
-    acceleration = p.integer("acceleration", low=1, high=10)
+    if current is None:
+        raise BadDocument.at("params.current_speed", "maneuver needs current_speed=...")
+    if acceleration is None:
+        raise BadDocument.at("params.acceleration", "maneuver needs acceleration=...")
     change = speed - current
     if change >= 0:
         return [("acceleration", change - acceleration, _engine_flare)]
     return [("deceleration", -change - acceleration, _braking_cracks)]
 
 
-def to_hit(catalogue: Catalogue, **params: Any) -> dict[str, Any]:
+def to_hit(
+    catalogue: Catalogue,
+    to_hit_number: int,
+    distance: int,
+    accuracy: int,
+    weapon: str = "cal-50",
+    shocked: bool = False,
+    direction_modifier: int = 0,
+    doubling_down: bool = False,
+) -> dict[str, Any]:
     """To hit: d10 >= to-hit number + range + 1 rocket + 2 shocked + direction - Accuracy."""
-    p = Params("to_hit", params, ["to_hit_number", "distance", "accuracy", "weapon", "shocked",
-                                  "direction_modifier", "doubling_down"])
-    weapon_id = p.text("weapon", "cal-50")
-    weapon = catalogue.get(SYSTEM, "weapon", weapon_id)
-    if weapon is None or weapon.data["kind"] not in ("gun", "rocket"):
-        raise BadDocument.at("params.weapon", f"{weapon_id!r} is not a gun or rocket id")
-    if weapon.data["kind"] == "rocket" and not weapon.data["aimed"]:
-        raise BadDocument.at("params.weapon", f"{weapon.name} is placed anywhere in the firing "
+    gun = catalogue.get(SYSTEM, "weapon", weapon)
+    if gun is None or gun.data["kind"] not in ("gun", "rocket"):
+        raise BadDocument.at("params.weapon", f"{weapon!r} is not a gun or rocket id")
+    if gun.data["kind"] == "rocket" and not gun.data["aimed"]:
+        raise BadDocument.at("params.weapon", f"{gun.name} is placed anywhere in the firing "
                              "arc: there is no roll to hit")
-    distance = p.integer("distance", low=0, high=50)
-    doubling = p.flag("doubling_down")
-    if doubling and weapon.data["kind"] != "gun":
+    if doubling_down and gun.data["kind"] != "gun":
         raise BadDocument.at("params.doubling_down", "only guns can fire doubling down")
-    values = {"to_hit_number": p.integer("to_hit_number", low=1, high=10),
-              "accuracy": p.integer("accuracy", **SKILL),
-              "shocked": p.flag("shocked"),
-              "rocket": weapon.data["kind"] == "rocket",
-              "direction_modifier": p.integer("direction_modifier", 0, low=-10, high=10)}
-    out: dict[str, Any] = {"weapon": weapon.id, "range": weapon.data["range"],
-                           "distance": distance, "in_range": distance <= weapon.data["range"]}
+    values = {"to_hit_number": to_hit_number,
+              "accuracy": accuracy,
+              "shocked": shocked,
+              "rocket": gun.data["kind"] == "rocket",
+              "direction_modifier": direction_modifier}
+    out: dict[str, Any] = {"weapon": gun.id, "range": gun.data["range"],
+                           "distance": distance, "in_range": distance <= gun.data["range"]}
     if not out["in_range"]:
         return out | {"success": probability(Fraction(0))}
     modifiers = {row[0]: row[1] for row in _rows(catalogue, "range-modifier")}
     values["range_modifier"] = modifiers[distance]
     out |= check_report(formula(catalogue, "to-hit"), values)
-    if weapon.data.get("requires"):
-        out["requires"] = weapon.data["requires"]
-    if doubling:
+    if gun.data.get("requires"):
+        out["requires"] = gun.data["requires"]
+    if doubling_down:
         hit = D10.map(lambda roll: int(roll >= out["target_number"]))
         miss = 1 - success_chance(out["target_number"])
         out["doubling_down"] = {"hits": die_report(2 @ hit), "jam": probability(miss * miss)}
     return out
 
 
-def hit_location(catalogue: Catalogue, **params: Any) -> dict[str, Any]:
+def hit_location(catalogue: Catalogue, steady_hand: int = 0,
+                 aim: int | None = None) -> dict[str, Any]:
     """Hit location: d10 column, shifted toward an aimed column by Steady Hand."""
-    p = Params("hit_location", params, ["steady_hand", "aim"])
-    steady = p.integer("steady_hand", 0, **SKILL)
+    steady = steady_hand
     location = catalogue.get(SYSTEM, "table", "hit-location")
     columns = 10
     if location is not None:
         columns = next(row[2] for row in location.data["rows"] if row[0] == "column")
-    aim = p.integer("aim", None, low=1, high=columns) if "aim" in params else None
+    if aim is not None:
+        within("aim", aim, 1, columns)
     shift, change_area = 0, False
     for low, high, cols, may_change in _rows(catalogue, "steady-hand-shift"):
         if low <= steady <= high:
@@ -209,29 +243,41 @@ def hit_location(catalogue: Catalogue, **params: Any) -> dict[str, Any]:
     return out
 
 
-def bail_out(catalogue: Catalogue, **params: Any) -> dict[str, Any]:
+def bail_out(
+    catalogue: Catalogue,
+    situation: str,
+    sixth_sense: int,
+    quick_fire: int,
+    shocked: bool = False,
+    previous_jumps: int = 0,
+) -> dict[str, Any]:
     """Bailing out: d10 >= situation + 2 shocked - earlier jumps (max 4) - Sixth Sense - QF."""
-    p = Params("bail_out", params, ["situation", "sixth_sense", "quick_fire", "shocked",
-                                    "previous_jumps"])
     situations = {row[0]: row[3] for row in _rows(catalogue, "bail-out-difficulty")}
-    situation = p.text("situation", choices=situations)
+    one_of("situation", situation, situations)
     # "-1 (максимум -4)": the formula's term caps earlier jumps at 4.
-    values = {"situation": situations[situation], "shocked": p.flag("shocked"),
-              "previous_jumps": p.integer("previous_jumps", 0, low=0, high=100),
-              "sixth_sense": p.integer("sixth_sense", **SKILL),
-              "quick_fire": p.integer("quick_fire", **SKILL)}
+    values = {"situation": situations[situation], "shocked": shocked,
+              "previous_jumps": previous_jumps,
+              "sixth_sense": sixth_sense,
+              "quick_fire": quick_fire}
     return {"situation": situation} | check_report(formula(catalogue, "bail-out"), values)
 
 
-def landing(catalogue: Catalogue, **params: Any) -> dict[str, Any]:
+def landing(
+    catalogue: Catalogue,
+    natural_touch: int,
+    conditions: list[str],
+    wounds: int = 0,
+    place: str = "airfield",
+    plane_damaged: bool = False,
+) -> dict[str, Any]:
     """Landing: d10 >= 4 - Natural Touch + modifiers, and what a failure brings."""
-    p = Params("landing", params, ["natural_touch", "conditions", "wounds", "place",
-                                   "plane_damaged"])
     modifiers = {row[0]: row[3] for row in _rows(catalogue, "landing-modifiers")}
-    conditions = p.texts("conditions", [m for m in modifiers if m != "pilot-wound"])
-    wounds = p.integer("wounds", 0, low=0, high=20)
-    place = p.text("place", "airfield", choices=("airfield", "zeppelin"))
-    natural_touch = p.integer("natural_touch", **SKILL)
+    options = [m for m in modifiers if m != "pilot-wound"]
+    errors = [DocumentError(f"params.conditions[{i}]",
+                            f"{c!r} is not one of: {', '.join(options)}")
+              for i, c in enumerate(conditions) if c not in options]
+    if errors:
+        raise BadDocument(errors)
     failures = _rows(catalogue, f"landing-failure-{place}")
     if_failed = [{"roll": f"{lo}-{hi}" if lo != hi else str(lo), "result": text,
                   "result_original": original, "chance": probability(Fraction(hi - lo + 1, 10))}
@@ -239,7 +285,7 @@ def landing(catalogue: Catalogue, **params: Any) -> dict[str, Any]:
     # "посадка на неповрежденном самолете и здоровом пилоте на заранее подготовленный
     # аэродром считается автоматически успешной"
     if (not conditions and not wounds and place == "airfield"
-            and not p.flag("plane_damaged")):
+            and not plane_damaged):
         return {"automatic": True, "success": probability(Fraction(1)), "if_failed": if_failed}
     total = sum(modifiers[c] for c in conditions) + wounds * modifiers["pilot-wound"]
     record = formula(catalogue, "landing")
@@ -247,34 +293,15 @@ def landing(catalogue: Catalogue, **params: Any) -> dict[str, Any]:
     return {"automatic": False, **report, "if_failed": if_failed}
 
 
-ODDS = {
-    "skill_check": skill_check,
-    "maneuver": maneuver,
-    "to_hit": to_hit,
-    "hit_location": hit_location,
-    "bail_out": bail_out,
-    "landing": landing,
-    "check": check,
-}
-__all__ = ["ODDS", "target"]
+__all__ = ["QUERIES", "target"]
 
 
 def check_terms(catalogue: Catalogue, formula: str = "skill-check",
                 terms: dict[str, Any] | None = None) -> dict[str, Any]:
     """Any d10 check by its formula id, the formula's terms given as one object; a term
     not given counts 0 (or false)."""
-    record = catalogue.get(SYSTEM, "table", formula)
-    if record is None or record.data.get("kind") != "check_formula":
-        record = globals()["formula"](catalogue, formula)
-    given = dict(terms or {})
-    ids = [term_param(t) for t in record.data["terms"]]
-    unknown = [k for k in given if k not in ids]
-    if unknown:
-        raise BadDocument.at(f"params.terms.{unknown[0]}", f"{formula} has no term "
-                             f"{unknown[0]!r} (its terms: {', '.join(ids)})")
-    for term in record.data["terms"]:
-        given.setdefault(term_param(term), False if "value" in term else 0)
-    return check(catalogue, formula=formula, **given)
+    record = globals()["formula"](catalogue, formula)
+    return check_report(record, _term_values(record, terms or {}))
 
 
 def _skill(name: str, meaning: str, default: int = 5) -> Param:

@@ -104,7 +104,7 @@ def test_depth_is_limited_without_recursion(depth, message):
 
 
 def test_one_depth_limit_everywhere():
-    from builder.api import engine
+    from builder import engine
     from builder.lists import checking
 
     assert MAX_DEPTH == limits.MAX_DEPTH == engine.MAX_JSON_DEPTH == checking.MAX_DEPTH == 64

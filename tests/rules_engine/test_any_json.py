@@ -15,14 +15,14 @@ from hypothesis import strategies as st
 from rules_engine import BadDocument, Verdict, check, cost, load_catalogue, simulate
 from rules_engine.cli import odds_params
 from rules_engine.odds_call import ask_odds
-from rules_engine.systems import SYSTEM_PACKAGES, system_module
+from rules_engine.systems import SYSTEMS, system_module
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((ROOT / "docs" / "examples").glob("*/*.json"))
 DOCS = [json.loads(p.read_text(encoding="utf-8")) for p in EXAMPLES]
 FIGHTING = [d for d in DOCS if d["system"] != "cs-hex"]
 CATALOGUE = load_catalogue()
-QUERIES = sorted((s, q) for s in SYSTEM_PACKAGES for q in system_module(s).ODDS)
+QUERIES = sorted((s, q) for s in SYSTEMS for q in system_module(s).queries())
 PROPERTY = settings(
     max_examples=150,
     deadline=None,

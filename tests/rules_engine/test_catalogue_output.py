@@ -13,7 +13,7 @@ import pytest
 
 from rules_engine import load_catalogue
 from rules_engine.cli import main
-from rules_engine.systems import SYSTEM_PACKAGES, system_module
+from rules_engine.systems import SYSTEMS, system_module
 
 CATALOGUE = load_catalogue()
 SCHEMAS = Path(__file__).resolve().parents[2] / "docs" / "catalogue"
@@ -29,7 +29,7 @@ def _validator(system: str) -> jsonschema.Draft202012Validator:
     return jsonschema.Draft202012Validator(schema)
 
 
-@pytest.mark.parametrize("system", list(SYSTEM_PACKAGES))
+@pytest.mark.parametrize("system", list(SYSTEMS))
 def test_each_system_output_matches_its_schema(system: str) -> None:
     errors = list(_validator(system).iter_errors(_view(system)))
     assert [e.message for e in errors] == []
@@ -45,7 +45,7 @@ def test_the_schema_refuses_a_dash_shown_as_a_number_or_text() -> None:
     assert not _validator("crimson-dust").is_valid(broken)
 
 
-@pytest.mark.parametrize("system", list(SYSTEM_PACKAGES))
+@pytest.mark.parametrize("system", list(SYSTEMS))
 def test_every_record_of_the_packs_is_in_the_output(system: str) -> None:
     text = json.dumps(_view(system), ensure_ascii=False)
     missing = [
@@ -54,7 +54,7 @@ def test_every_record_of_the_packs_is_in_the_output(system: str) -> None:
     assert missing == []
 
 
-@pytest.mark.parametrize("system", list(SYSTEM_PACKAGES))
+@pytest.mark.parametrize("system", list(SYSTEMS))
 def test_uncertain_values_carry_their_flag(system: str) -> None:
     text = json.dumps(_view(system), ensure_ascii=False)
     notes = [u["note"] for r in CATALOGUE if r.system == system for u in r.uncertain]

@@ -50,8 +50,8 @@ def test_the_check_command_imports_neither():
 
 
 def test_odds_and_simulations_still_load_them_when_asked():
-    assert "icepool" in _loaded_after("import rules_engine.cs_aces as a; a.ODDS")
-    assert "numpy" in _loaded_after("import rules_engine.cs_aces as a; a.simulate")
+    assert "icepool" in _loaded_after("import rules_engine.cs_aces as a; a.MODULE.queries()")
+    assert "numpy" in _loaded_after("import rules_engine.cs_aces as a; a.MODULE.simulation()")
 
 
 def test_the_catalogue_is_read_once_until_a_pack_file_changes(tmp_path, monkeypatch):

@@ -1,14 +1,19 @@
 """Messages and documents read alike in every system: an over-the-limit error names the
-excess, ids are kebab-case, and documents with the older spellings still load."""
+excess, and ids are kebab-case, the only spelling the engine reads (documents in an older
+spelling are converted where they come in: tests/content/test_spellings.py)."""
 
 from __future__ import annotations
 
+import copy
 import json
 import re
 from pathlib import Path
 
-from rules_engine import build_catalogue, check, load_catalogue, odds
-from rules_engine.systems import SYSTEM_PACKAGES
+import pytest
+
+from rules_engine import build_catalogue, check, load_catalogue
+from rules_engine.errors import BadDocument, DocumentError
+from rules_engine.systems import SYSTEMS
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "docs" / "examples"
@@ -52,8 +57,8 @@ def test_every_violation_code_is_kebab_case():
         doc = json.loads(path.read_text(encoding="utf-8"))
         for limit in (None, 1):
             codes |= set(check(CATALOGUE, dict(doc, points_limit=limit)).codes())
-    for package in SYSTEM_PACKAGES.values():
-        module = __import__(f"{package}.codes", fromlist=["x"])
+    for system in SYSTEMS:
+        module = __import__(f"rules_engine.{system.replace('-', '_')}.codes", fromlist=["x"])
         codes |= {
             str(member)
             for name in dir(module)
@@ -64,15 +69,12 @@ def test_every_violation_code_is_kebab_case():
     assert sorted(c for c in codes if not KEBAB.match(c)) == []
 
 
-def test_cs_hex_armour_areas_and_drop_tanks_are_kebab_case_and_old_spellings_still_load():
+def test_cs_hex_armour_areas_and_drop_tanks_are_kebab_case_and_the_engine_reads_no_other():
     new = _doc("cs-hex", "light-fighter-legal.json")
     assert {"part": "armour", "area": "right-wing-front", "points": 20} in new["entries"]
     assert {"part": "drop-tank"} in new["entries"]
-    old = json.loads(json.dumps(new).replace("-wing-", "_wing_").replace("drop-tank", "drop_tank"))
-    assert {"part": "drop_tank"} in old["entries"]
     verdict = check(CATALOGUE, new)
     assert verdict.legal
-    assert check(CATALOGUE, old) == verdict
     assert list(verdict.breakdown["armour"]) == [
         "nose",
         "right-wing-front",
@@ -81,34 +83,58 @@ def test_cs_hex_armour_areas_and_drop_tanks_are_kebab_case_and_old_spellings_sti
         "left-wing-rear",
         "tail",
     ]
+    old_tank = json.loads(json.dumps(new).replace("drop-tank", "drop_tank"))
+    with pytest.raises(BadDocument) as refused:
+        check(CATALOGUE, old_tank)
+    assert refused.value.errors == (
+        DocumentError(
+            "$.entries[10].part",
+            "'drop_tank' is not one of ['airframe', 'armour', 'gun', 'turret', 'rocket', "
+            "'drop-tank']",
+        ),
+    )
+    old_area = json.loads(json.dumps(new).replace("right-wing-front", "right_wing_front"))
+    old_verdict = check(CATALOGUE, old_area)
+    assert not old_verdict.legal
+    assert [(v.code, v.path, v.message) for v in old_verdict.violations] == [
+        (
+            "cs-hex.unknown-armour-area",
+            "$.entries[2].area",
+            "There is no armour area 'right_wing_front' (the areas are: nose, right-wing-front, "
+            "right-wing-rear, left-wing-front, left-wing-rear, tail)",
+        )
+    ]
 
 
-def _older_spelling(doc: dict) -> dict:
-    """A pack as 1.1.0 spelled it: armour areas and formula terms with ``_``."""
-    text = json.dumps(doc)
-    for kebab_id in ["right-wing-front", "right-wing-rear", "left-wing-front", "left-wing-rear",
-                     "natural-touch", "sixth-sense", "quick-fire", "previous-jumps",
-                     "steady-hand", "g-rating", "turns-in-spin", "size-modifier",
-                     "target-to-hit-number", "target-sixth-sense", "to-hit-number",
-                     "range-modifier", "direction-modifier"]:
-        text = text.replace(f'"id": "{kebab_id}"', f'"id": "{kebab_id.replace("-", "_")}"')
-    return json.loads(text) | {"version": "1.1.0"}
+AREAS = ["right-wing-front", "right-wing-rear", "left-wing-front", "left-wing-rear"]
 
 
-def test_the_hex_pack_spells_every_id_kebab_case_and_its_older_spelling_answers_the_same():
+def older_spelling(doc: dict) -> dict:
+    """A pack as 1.1.0 spelled it: armour areas and formula terms with ``_`` (the records'
+    own ids were kebab-case already)."""
+    out = copy.deepcopy(doc) | {"version": "1.1.0"}
+    for record in out["records"]:
+        for key in ("areas", "terms"):
+            for item in record["data"].get(key, []):
+                item["id"] = item["id"].replace("-", "_")
+    return out
+
+
+def test_the_hex_pack_spells_every_id_kebab_case_and_the_engine_reads_no_older_spelling():
     pack = json.loads(PACKS.joinpath("cs-hex", "cs-hex-core.json").read_text(encoding="utf-8"))
     assert pack["version"] == "1.2.0"
     ids = re.findall(r'"id": "([^"]*)"', json.dumps(pack))
     assert [i for i in ids if "_" in i] == []
-    old_pack = _older_spelling(pack)
-    assert old_pack != pack
-    older = build_catalogue([old_pack])
+    older = build_catalogue([older_spelling(pack)])
     design = _doc("cs-hex", "light-fighter-legal.json")
-    assert check(older, design) == check(CATALOGUE, design)
-    for formula, terms in [("bail-out", {"sixth_sense": 2, "quick_fire": 1, "previous_jumps": 6,
-                                         "situation": 12}),
-                           ("ramming", {"target_to_hit_number": 6, "target_sixth_sense": 3,
-                                        "sixth_sense": 4})]:
-        new_answer = odds(CATALOGUE, "cs-hex", "check", {"formula": formula, "terms": terms})
-        assert odds(older, "cs-hex", "check", {"formula": formula, "terms": terms}) == new_answer
-    assert new_answer["details"]["target_number"] == 6 + 3 - 4
+    verdict = check(older, design)
+    assert not verdict.legal
+    assert [(v.code, v.path, v.message) for v in verdict.violations] == [
+        (
+            "cs-hex.unknown-armour-area",
+            f"$.entries[{i}].area",
+            f"There is no armour area {area!r} (the areas are: nose, right_wing_front, "
+            "right_wing_rear, left_wing_front, left_wing_rear, tail)",
+        )
+        for i, area in enumerate(AREAS, start=2)
+    ]

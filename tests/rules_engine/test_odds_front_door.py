@@ -14,10 +14,10 @@ import pytest
 import rules_engine
 from rules_engine import BadDocument, load_catalogue, odds, odds_queries
 from rules_engine.cli import main
-from rules_engine.systems import SYSTEM_PACKAGES
+from rules_engine.systems import SYSTEMS
 
 CATALOGUE = load_catalogue()
-EVERY_QUERY = [(s, q["query"]) for s in SYSTEM_PACKAGES for q in odds_queries(s)]
+EVERY_QUERY = [(s, q["query"]) for s in SYSTEMS for q in odds_queries(s)]
 TOP_KEYS = [
     "system",
     "query",
@@ -73,7 +73,7 @@ def test_every_query_answers_in_the_same_shape_with_its_defaults(system: str, qu
     json.dumps(report)  # plain JSON throughout
 
 
-@pytest.mark.parametrize("system", list(SYSTEM_PACKAGES))
+@pytest.mark.parametrize("system", list(SYSTEMS))
 def test_every_parameter_is_described(system: str) -> None:
     for query in odds_queries(system):
         assert query["summary"]
@@ -88,7 +88,7 @@ def test_every_parameter_is_described(system: str) -> None:
 def test_the_same_idea_has_the_same_name_everywhere() -> None:
     names = {
         (s, q["query"]): {p["name"] for p in q["params"]}
-        for s in SYSTEM_PACKAGES
+        for s in SYSTEMS
         for q in odds_queries(s)
     }
     for key in [

@@ -12,7 +12,7 @@ import pytest
 from rules_engine import build_catalogue, load_catalogue
 from rules_engine.catalogue import pack_files, read_pack_file
 from rules_engine.clix.samples import SAMPLE_NOTE
-from rules_engine.systems import system_module
+from rules_engine.simulation import simulate
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
 FIGHTS = {
@@ -37,7 +37,7 @@ def _printed_everywhere() -> Any:
 
 def test_air_action_report_names_the_planes_on_sample_dials() -> None:
     a, b = _lists("cs-air-action")
-    report = system_module("cs-air-action").simulate(load_catalogue(), a, b, {}, 200, 1)
+    report = simulate(load_catalogue(), a, b, runs=200, seed=1, scenario={})
     # Loyle Crawford flies in both squadrons: named once.
     assert report["sample_dials"] == [
         "Loyle Crawford (Devastator)",
@@ -51,7 +51,7 @@ def test_air_action_report_names_the_planes_on_sample_dials() -> None:
 
 def test_aces_report_names_the_figures_on_sample_dials() -> None:
     a, b = _lists("cs-aces")
-    report = system_module("cs-aces").simulate(load_catalogue(), a, b, {}, 100, 1)
+    report = simulate(load_catalogue(), a, b, runs=100, seed=1, scenario={})
     assert report["sample_dials"][0] == 'Charlotte "Charlie" Steele'
     assert "Genghis" in report["sample_dials"]
     assert report["notes"] == [SAMPLE_NOTE]
@@ -60,5 +60,5 @@ def test_aces_report_names_the_figures_on_sample_dials() -> None:
 @pytest.mark.parametrize("system", list(FIGHTS))
 def test_a_fight_on_printed_dials_has_no_sample_note(system: str) -> None:
     a, b = _lists(system)
-    report = system_module(system).simulate(_printed_everywhere(), a, b, {}, 100, 1)
+    report = simulate(_printed_everywhere(), a, b, runs=100, seed=1, scenario={})
     assert (report["sample_dials"], report["notes"]) == ([], [])

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from rules_engine import load_catalogue
 from rules_engine.cli import EXIT_CLOSED_PIPE
 from rules_engine.montecarlo import outcome, proportion
-from rules_engine.systems import system_module
+from rules_engine.simulation import simulate
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "docs" / "examples"
@@ -52,7 +52,7 @@ def _is_estimate(value: object) -> bool:
 def fight(request):
     system = request.param
     list_a, list_b = (_example(system, name) for name in FIGHTS[system])
-    report = system_module(system).simulate(CATALOGUE, list_a, list_b, {}, 60, 7)
+    report = simulate(CATALOGUE, list_a, list_b, runs=60, seed=7, scenario={})
     return system, list_a, list_b, report
 
 
@@ -103,7 +103,7 @@ def test_each_figure_names_its_side_entry_and_survival(fight):
 ])
 def test_each_system_keeps_its_own_extras_after_the_envelope(system, extras):
     list_a, list_b = (_example(system, name) for name in FIGHTS[system])
-    report = system_module(system).simulate(CATALOGUE, list_a, list_b, {}, 20, 1)
+    report = simulate(CATALOGUE, list_a, list_b, runs=20, seed=1, scenario={})
     assert set(report) - set(ENVELOPE) == extras
 
 

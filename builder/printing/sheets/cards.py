@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from builder.core.errors import ApplicationError
+from builder.engine import BadDocument, Catalogue, CheckedList, Record, thaw, verdict_of
 from builder.printing.sheets.common import (
     Progress,
     chunks,
@@ -19,8 +20,6 @@ from builder.printing.sheets.common import (
     sample_of,
     shown,
 )
-from rules_engine import BadDocument, check
-from rules_engine.catalogue import Catalogue, Record, thaw
 
 CLIX_LABELS = {
     "max_speed": "Spd",
@@ -314,7 +313,7 @@ def fighter_faces(
     weapons, armour, shields, pilot skill and hardpoints used."""
     fighter_doc = _fighter_doc(design, doc)
     try:
-        verdict = check(catalogue, fighter_doc)
+        verdict = verdict_of(catalogue, fighter_doc)
     except BadDocument as exc:
         raise ApplicationError(
             "print.bad-list",
@@ -427,14 +426,13 @@ def cards_for_records(
 
 
 def cards_for_list(
-    catalogue: Catalogue,
-    doc: Mapping[str, Any],
+    checked: CheckedList,
     *,
     greyscale: bool = False,
     progress: Progress | None = None,
 ) -> list[dict[str, Any]]:
-    """Faces for every entry of a list document, as the engine priced it."""
-    verdict = check(catalogue, doc)
+    """Faces for every entry of a checked list, as the engine priced it."""
+    catalogue, doc, verdict = checked.catalogue, checked.document, checked.verdict
     system, entries = doc["system"], doc["entries"]
     faces: list[dict[str, Any]] = []
     for i, entry in enumerate(entries):

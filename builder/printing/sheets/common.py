@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from builder.core.errors import ApplicationError
-from rules_engine.catalogue import Catalogue, Record
+from builder.engine import Catalogue, Record
 
 Progress = Callable[[int, int], None]
 UNKNOWN = "unknown"

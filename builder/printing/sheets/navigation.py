@@ -6,13 +6,12 @@ ratings; those are printed as "unknown" with a blank panel to draw in, never inv
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from builder.core.errors import ApplicationError
+from builder.engine import Catalogue, CheckedList, Record
 from builder.printing.sheets.common import Progress, record_at, shown
-from rules_engine import check
-from rules_engine.catalogue import Catalogue, Record
 
 SYSTEM = "cs-air-action"
 
@@ -78,16 +77,17 @@ def navigation_for_records(
 
 
 def navigation_for_list(
-    catalogue: Catalogue, doc: Mapping[str, Any], *, progress: Progress | None = None
+    checked: CheckedList, *, progress: Progress | None = None
 ) -> list[dict[str, Any]]:
     """A squadron's whole deck, as the engine builds it: the basic cards and its Aces'."""
+    catalogue, doc = checked.catalogue, checked.document
     if doc.get("system") != SYSTEM:
         raise ApplicationError(
             "print.not-printable",
             "Navigation cards belong to Air Action squadrons.",
             [{"path": "$.system", "field": "system", "message": f"not {SYSTEM}"}],
         )
-    deck = check(catalogue, doc).breakdown.get("navigation_deck") or {}
+    deck = checked.verdict.breakdown.get("navigation_deck") or {}
     groups = [*deck.get("basic", ())]
     for ace in deck.get("ace_cards", ()):
         groups += ace.get("cards", ())

@@ -8,9 +8,9 @@ from typing import Any
 
 import segno
 
+from builder.engine import CheckedList, thaw
+from builder.lists.pinning import systems_for
 from builder.printing.sheets.common import Progress, shown
-from rules_engine import check
-from rules_engine.catalogue import Catalogue, thaw
 
 SYSTEM_NAMES = {
     "cs-air-action": "Crimson Skies: Air Action",
@@ -128,20 +128,34 @@ ROWS = {
 }
 
 
+def _used(checked: CheckedList) -> dict[str, str]:
+    """The pack versions the verdict was checked against that the list can draw on: those of
+    its own and related systems (an Air Action squadron's Aces), and any it names."""
+    doc = checked.document
+    content = doc.get("content")
+    refs = content if isinstance(content, list) else [content]
+    named = {r.get("pack") for r in refs if isinstance(r, Mapping)}
+    systems = systems_for(str(doc.get("system")))
+    return {
+        p.id: p.version
+        for p in checked.catalogue.packs
+        if p.system in systems or p.id in named
+    }
+
+
 def qr_svg(url: str) -> str:
     """The share link as an inline SVG QR code (nothing for the renderer to fetch)."""
     return str(segno.make(url, error="m").svg_inline(scale=3, border=2, omitsize=False))
 
 
 def roster_sheet(
-    catalogue: Catalogue,
-    doc: Mapping[str, Any],
+    checked: CheckedList,
     *,
     share_url: str | None = None,
     progress: Progress | None = None,
 ) -> dict[str, Any]:
     """The values a roster sheet prints, straight from the engine's verdict."""
-    verdict = check(catalogue, doc)
+    doc, verdict = checked.document, checked.verdict
     breakdown = thaw(verdict.breakdown)
     house_rules = thaw(doc.get("house_rules") or {})
     settings = (
@@ -151,8 +165,6 @@ def roster_sheet(
         or {}
     )
     prices = house_rules.get("prices") or {}
-    pinned = doc.get("content")
-    pinned_list = pinned if isinstance(pinned, list) else [pinned] if pinned else []
     if progress:
         progress(1, 1)
     return {
@@ -166,7 +178,7 @@ def roster_sheet(
         "errors": [v.to_dict() for v in verdict.errors],
         "warnings": [v.to_dict() for v in verdict.warnings],
         "rows": ROWS[doc["system"]](breakdown, doc),
-        "packs": [f"{p['pack']} {p['version']}" for p in pinned_list],
+        "packs": [f"{pack} {version}" for pack, version in sorted(_used(checked).items())],
         "settings": [(k, shown(v)) for k, v in sorted(settings.items())],
         "prices": [(k, shown(v)) for k, v in sorted(prices.items())],
         "notes": house_rules.get("notes") or "",

@@ -11,9 +11,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from builder.core.errors import ApplicationError
+from builder.engine import Catalogue, CheckedList, thaw
 from builder.printing.sheets.common import Progress, shown
-from rules_engine import check
-from rules_engine.catalogue import Catalogue, thaw
 
 SYSTEM = "cs-hex"
 BOXES_PER_ROW = 10
@@ -65,17 +64,15 @@ def _pilot(catalogue: Catalogue) -> list[str]:
     ]
 
 
-def schematic_sheet(
-    catalogue: Catalogue, doc: Mapping[str, Any], *, progress: Progress | None = None
-) -> dict[str, Any]:
+def schematic_sheet(checked: CheckedList, *, progress: Progress | None = None) -> dict[str, Any]:
     """The schematic's values, from the engine's verdict on the design."""
+    catalogue, doc, verdict = checked.catalogue, checked.document, checked.verdict
     require_plane(doc)
-    verdict = check(catalogue, doc)
     b = thaw(verdict.breakdown)
     airframe = next((e for e in doc["entries"] if e.get("part") == "airframe"), {})
     grid: list[list[dict[str, Any] | None]] = [[None] * 3 for _ in range(4)]
     for key, area in (b.get("armour") or {}).items():
-        row, col = LAYOUT[key.replace("_", "-")]
+        row, col = LAYOUT[key]
         grid[row][col] = {
             "key": key,
             "name": area["name"],

@@ -5,12 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import F, Q, QuerySet
+from django.db.models import Q, QuerySet
 from django.http import Http404
 
-from builder.lists.pinning import named_versions
-from content.models import RECORD_MODELS, Ability, CatalogueRecord, ContentPackVersion, Figure
-from rules_engine.catalogue import Catalogue, build_catalogue
+from builder.engine import BadDocument, Catalogue
+from content import catalogues
+from content.models import RECORD_MODELS, Ability, CatalogueRecord, Figure
 
 TYPE_LABELS: dict[str, str] = {
     "figure": "Figures",
@@ -133,52 +133,17 @@ def names_by_id(system: str, type_: str) -> dict[str, str]:
     )
 
 
-_SNAPSHOTS: dict[tuple[tuple[int, str], ...], Catalogue] = {}
-"""Catalogue snapshots by the (id, checksum) of the pack versions they were built from."""
-
-
 def current_catalogue() -> Catalogue:
-    """The engine's catalogue of the currently published packs.
-
-    One small query asks which pack versions are current (ids and checksums); the pack
-    documents themselves are read only when that set changes, so a page asking for the
-    catalogue on every keystroke costs one query.
-    """
-    rows = ContentPackVersion.objects.filter(version=F("pack__version")).order_by("id")
-    key = tuple(rows.values_list("id", "checksum"))
-    snapshot = _SNAPSHOTS.get(key)
-    if snapshot is None:
-        snapshot = build_catalogue(rows.values_list("document", flat=True))
-        if len(_SNAPSHOTS) >= 8:
-            _SNAPSHOTS.pop(next(iter(_SNAPSHOTS)))
-        _SNAPSHOTS[key] = snapshot
-    return snapshot
+    """The engine's catalogue of the currently published packs (one small query while they
+    stay the same)."""
+    return catalogues.published().catalogue
 
 
 def catalogue_for_document(doc: dict[str, Any]) -> Catalogue:
-    """The engine's catalogue for a list: the pack versions its ``content`` names, and the
-    published version of every other pack. One query while those versions stay the same."""
-    named = named_versions(doc)
-    wanted = Q(version=F("pack__version"))
-    for pack_id, version in named.items():
-        wanted |= Q(pack__pack_id=pack_id, version=version)
-    rows = list(
-        ContentPackVersion.objects.filter(wanted)
-        .order_by("id")
-        .values_list("id", "pack__pack_id", "version", "checksum")
-    )
-    chosen: dict[str, tuple[int, str]] = {}
-    for row_id, pack_id, version, checksum in rows:
-        if pack_id not in chosen or named.get(pack_id) == version:
-            chosen[pack_id] = (row_id, checksum)
-    key = tuple(sorted(chosen.values()))
-    snapshot = _SNAPSHOTS.get(key)
-    if snapshot is None:
-        ids = [row_id for row_id, _ in key]
-        snapshot = build_catalogue(
-            ContentPackVersion.objects.filter(id__in=ids).values_list("document", flat=True)
-        )
-        if len(_SNAPSHOTS) >= 8:
-            _SNAPSHOTS.pop(next(iter(_SNAPSHOTS)))
-        _SNAPSHOTS[key] = snapshot
-    return snapshot
+    """The catalogue the builder's pickers offer for a list: the one its check uses, or the
+    published packs while its ``content`` is wrong (the check shows that error beside the
+    list; the pickers still need records to offer)."""
+    try:
+        return catalogues.resolve(doc).catalogue
+    except BadDocument:
+        return current_catalogue()

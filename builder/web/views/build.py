@@ -23,7 +23,7 @@ from builder.lists.selectors import saved_designs_for_owner
 from builder.lists.services import saved_list_create, saved_list_update
 from builder.web import builder_view, pickers
 from builder.web.fighters import element_size
-from builder.web.listfile import list_file_read
+from builder.web.listfile import list_file_read, list_type_problems
 from builder.web.listform import (
     ADD_KEY,
     my_designs_copy,
@@ -40,8 +40,8 @@ from builder.web.selectors.catalogue import catalogue_for_document, current_cata
 from builder.web.services import list_check
 from builder.web.systems import SYSTEM_INFO, kind_label, system_info
 from content.services.json_safety import MAX_DOCUMENT_BYTES, parse_json
+from content.spellings import list_respelled
 from rules_engine.catalogue import Catalogue
-from rules_engine.ids import kebab
 
 UNITS = {("black-skies", "fighter"): "hardpoints", ("black-skies", "squadron"): "fighters"}
 """What a verdict's points count where they are not points (docs/lists/black-skies.md)."""
@@ -113,7 +113,7 @@ def builder_response(
     catalogue = current_catalogue()
     if request.method == "POST":
         if request.FILES.get("import_file"):
-            doc, import_errors = _imported(request, system, kind, catalogue)
+            doc, import_errors, note = _imported(request, system, kind, catalogue)
         else:
             doc = read_document(system, kind, request.POST, catalogue)
             note = apply_action(doc, request.POST, catalogue)
@@ -230,7 +230,7 @@ def builder_context(doc: dict[str, Any], picks: Picks, *, fields: bool = True) -
     """Everything the builder template shows for a document: fields, verdict, prices."""
     system, kind = doc["system"], doc["kind"]
     catalogue = picks.catalogue
-    verdict = list_check(catalogue=catalogue, doc=doc)
+    verdict = list_check(doc=doc)
     laid_out = builder_view.layout(verdict, len(doc["entries"]), doc, catalogue)
     entries = [
         {
@@ -241,7 +241,7 @@ def builder_context(doc: dict[str, Any], picks: Picks, *, fields: bool = True) -
             "violations": laid_out["by_entry"].get(i, []),
             "price": laid_out["prices"].get(i),
             "title": _entry_title(entry, i),
-            "part": (kebab(str(entry["part"]))
+            "part": (str(entry["part"])
                      if isinstance(entry, dict) and entry.get("part") else None),
         }
         for i, entry in enumerate(doc["entries"])
@@ -316,13 +316,30 @@ def _export(doc: dict[str, Any]) -> HttpResponse:
 
 def _imported(
     request: HttpRequest, system: str, kind: str, catalogue: Catalogue
-) -> tuple[dict[str, Any], list[str]]:
-    """A list file read back into the builder; anything wrong keeps the empty list and says why."""
+) -> tuple[dict[str, Any], list[str], str]:
+    """A list file read back into the builder, its older spellings converted (and said so);
+    anything wrong keeps the empty list and says why."""
     doc, problems = list_file_read(stream=request.FILES["import_file"], system=system, kind=kind)
     if doc is None:
-        return new_document(system, kind, catalogue), problems
+        return new_document(system, kind, catalogue), problems, ""
+    doc, respelled = list_respelled(doc)
+    # A part's fields depend on its name: the converted entries are held to their shapes too.
+    problems = list_type_problems(doc) if respelled else []
+    if problems:
+        return new_document(system, kind, catalogue), problems, ""
     doc.setdefault("house_rules", {"prices": {}, "notes": ""})
-    return doc, []
+    return doc, [], respelled_note(len(respelled))
+
+
+def respelled_note(count: int) -> str:
+    """What the builder says when an imported file spelled some names the older way."""
+    if not count:
+        return ""
+    one = count == 1
+    return (
+        f"The file spelled {count} part or area {'name' if one else 'names'} the older way, "
+        f"with underscores; {'it is' if one else 'they are'} now spelled with hyphens."
+    )
 
 
 def build_export(request: HttpRequest, system: str, kind: str) -> HttpResponse:

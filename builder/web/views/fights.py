@@ -13,7 +13,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from builder.api import engine
+from builder import engine
 from builder.api.engine_apis import simulation_checked
 from builder.api.limits import check_runs
 from builder.core.errors import ApplicationError
@@ -31,7 +31,7 @@ def _fightable(request: HttpRequest) -> list[Any]:
     return [
         saved
         for saved in saved_lists_for_owner(user=request.user).order_by("system__name", "name")
-        if hasattr(system_module(saved.system.slug), "simulate")
+        if system_module(saved.system.slug).has_fights
     ]
 
 

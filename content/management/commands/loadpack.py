@@ -14,6 +14,7 @@ from content.services.packs import (
     PackLoadError,
     pack_load,
     pack_validate,
+    packs_respelled,
     read_pack_files,
 )
 
@@ -32,7 +33,8 @@ def command_actor(command: str, given: str | None) -> str:
 class Command(BaseCommand):
     help = (
         "Load content packs (files, or folders searched for */*.json) in one transaction. "
-        "The same version twice changes nothing; an older version needs --force."
+        "The same version twice changes nothing; an older version needs --force. Ids in an "
+        "older spelling (right_wing_front) are converted to the current one, and said so."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -53,7 +55,8 @@ class Command(BaseCommand):
         docs, read_errors = read_pack_files(paths)
         try:
             if read_errors:
-                raise PackLoadError(read_errors + pack_validate(docs, options["force"])[0])
+                converted, _ = packs_respelled(docs)
+                raise PackLoadError(read_errors + pack_validate(converted, options["force"])[0])
             report = pack_load(
                 documents=docs,
                 force=options["force"],
@@ -64,6 +67,8 @@ class Command(BaseCommand):
             for error in exc.errors:
                 self.stderr.write(self.style.ERROR(str(error)))
             raise CommandError(f"{len(exc.errors)} problem(s) found; nothing was loaded") from exc
+        for line in report.respelled:
+            self.stdout.write(line)
         self.stdout.write(
             self.style.SUCCESS(
                 f"loaded {len(report.loaded)} pack(s), {len(report.unchanged)} unchanged, "

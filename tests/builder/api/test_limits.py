@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.core.cache import caches
 
-from builder.api import engine
+from builder import engine
 from tests.builder.api_fixtures import example_list
 
 CHECK = "/api/v1/engine/check/"

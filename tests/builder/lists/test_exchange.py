@@ -9,6 +9,7 @@ import pytest
 
 from builder.lists.models import SavedList
 from builder.lists.services import saved_list_create, saved_list_trash
+from tests.builder.players_fixtures import example
 
 pytestmark = pytest.mark.django_db
 
@@ -153,3 +154,55 @@ def test_same_uuid_twice_in_one_file(packs: Any, api: Any, kims_team: Any) -> No
     )
     assert r.status_code == 400
     assert [d["path"] for d in r.json()["details"]] == ["$.lists[1].uuid"]
+
+
+def _older_spelling(doc: dict[str, Any]) -> dict[str, Any]:
+    old = copy.deepcopy(doc)
+    for entry in old["entries"]:
+        for key in ("part", "area"):
+            if key in entry:
+                entry[key] = entry[key].replace("-", "_")
+    return old
+
+
+@pytest.mark.parametrize("as_backup", [False, True], ids=["list file", "backup"])
+def test_import_converts_older_spellings_once_and_warns_of_each(
+    hex_pack: Any, api: Any, user: Any, as_backup: bool
+) -> None:
+    design = example("cs-hex/light-fighter-legal.json")
+    old = _older_spelling(design)
+    assert old != design
+    body: dict[str, Any] = (
+        {"format": "muster-lists/1", "lists": [{"document": old}]} if as_backup else old
+    )
+    root = "$.lists[0].document" if as_backup else "$"
+    r = api.post("/api/v1/lists/import/", body, format="json")
+    assert r.status_code == 201, r.content
+    assert r.json()["warnings"] == [
+        {
+            "path": f"{root}.entries[{i}].{field}",
+            "field": field,
+            "message": f"older spelling {was!r} read as {now!r}",
+        }
+        for i, field, was, now in [
+            (2, "area", "right_wing_front", "right-wing-front"),
+            (3, "area", "right_wing_rear", "right-wing-rear"),
+            (4, "area", "left_wing_front", "left-wing-front"),
+            (5, "area", "left_wing_rear", "left-wing-rear"),
+            (10, "part", "drop_tank", "drop-tank"),
+        ]
+    ]
+    saved = SavedList.objects.get(owner=user)
+    assert saved.document["entries"] == design["entries"]
+    assert saved.legal is True
+    # The same file again is the list already saved: nothing new, the same warnings.
+    again = api.post("/api/v1/lists/import/", body, format="json").json()
+    assert (again["created"], len(again["warnings"])) == ([], 5)
+    assert SavedList.objects.filter(owner=user).count() == 1
+
+
+def test_import_of_a_current_spelling_has_no_warnings(
+    packs: Any, api: Any, user: Any, kims_team: Any
+) -> None:
+    r = api.post("/api/v1/lists/import/", kims_team, format="json")
+    assert (r.status_code, r.json()["warnings"]) == (201, [])

@@ -66,7 +66,7 @@ def test_patch_document_rechecks_and_rename(packs: Any, api: Any, kims_team: Any
         (
             lambda d: d.update(content={"pack": "cs-aces-core", "version": "7.0.0"}),
             400,
-            "unknown_pack_version",
+            "bad_document",
             "$.content",
         ),
         (lambda d: d.pop("system"), 400, "bad_document", "$"),

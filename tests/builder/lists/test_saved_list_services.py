@@ -89,8 +89,14 @@ def test_unknown_pack_version_is_refused(packs: Any, user: Any, kims_team: Any) 
     kims_team["content"] = {"pack": "cs-aces-core", "version": "9.9.9"}
     with pytest.raises(ApplicationError) as err:
         saved_list_create(owner=user, document=kims_team)
-    assert err.value.code == "unknown_pack_version"
-    assert err.value.details[0]["message"] == "no pack cs-aces-core version 9.9.9 is loaded"
+    assert err.value.code == "bad_document"
+    assert err.value.details == [
+        {
+            "path": "$.content",
+            "field": "content",
+            "message": "names pack versions that are not loaded here: cs-aces-core 9.9.9",
+        }
+    ]
 
 
 def test_system_and_kind_cannot_change(

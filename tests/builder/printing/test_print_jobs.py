@@ -128,8 +128,17 @@ def test_a_list_pinning_content_not_loaded_is_refused(
     doc = example("cs-aces/kims-team.json")
     doc["content"]["version"] = "9.9.9"
     job = print_job_run(job_id=print_job_create(owner=player, kind="roster", what={"list": doc}).pk)
-    assert job.error["code"] == "print.pack-not-loaded"
-    assert job.error["message"] == ("The list pins content that is not loaded: cs-aces-core 9.9.9.")
+    assert job.error["code"] == "bad_document"
+    assert job.error["message"] == (
+        "$.content: names pack versions that are not loaded here: cs-aces-core 9.9.9"
+    )
+    assert job.error["details"] == [
+        {
+            "path": "$.content",
+            "field": "content",
+            "message": "names pack versions that are not loaded here: cs-aces-core 9.9.9",
+        }
+    ]
 
 
 def test_a_malformed_list_is_refused_at_creation(player: Any) -> None:

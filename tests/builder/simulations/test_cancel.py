@@ -3,7 +3,7 @@ and it has no report; a job that has ended cannot be cancelled."""
 
 from __future__ import annotations
 
-from builder.api import engine
+from builder import engine
 from builder.simulations import services
 from builder.simulations.models import SimulationBlock, SimulationJob
 from tests.builder.api_fixtures import example_list

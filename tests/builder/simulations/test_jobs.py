@@ -5,7 +5,7 @@ These run the blocks in the test process; ``test_worker.py`` runs them on real w
 
 from __future__ import annotations
 
-from builder.api import engine
+from builder import engine
 from builder.simulations.models import SimulationBlock, SimulationJob
 from content.api_selectors import engine_catalogue
 from tests.builder.api_fixtures import example_list

@@ -9,7 +9,7 @@ from contextlib import redirect_stderr, redirect_stdout
 
 import pytest
 
-from builder.api import engine
+from builder import engine
 from builder.simulations.models import SimulationJob
 from rules_engine import cli
 from tests.builder.api_fixtures import ROOT, example_list

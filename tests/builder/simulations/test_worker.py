@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from django.db import connection
 
-from builder.api import engine
+from builder import engine
 from builder.celery import app as celery_app
 from builder.simulations.models import SimulationBlock, SimulationJob
 from content.api_selectors import engine_catalogue

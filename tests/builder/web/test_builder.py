@@ -201,7 +201,7 @@ def test_the_schematic_draws_each_areas_armour_rows(client: Client, packs: Any) 
     assert '<option value="right-wing-front">Right wing, front</option>' in page
 
 
-def test_a_design_with_the_older_spellings_opens_with_the_kebab_case_ones(
+def test_an_imported_design_with_the_older_spellings_opens_with_the_kebab_case_ones(
     client: Client, packs: Any
 ) -> None:
     doc = example("cs-hex/light-fighter-legal.json")
@@ -211,12 +211,28 @@ def test_a_design_with_the_older_spellings_opens_with_the_kebab_case_ones(
         )
     )
     assert old != doc
-    page = client.post("/build/cs-hex/plane/", form_data(old)).content.decode()
+    upload = SimpleUploadedFile("light-fighter.json", json.dumps(old).encode())
+    page = client.post("/build/cs-hex/plane/", {"import_file": upload}).content.decode()
+    assert (
+        "The file spelled 2 part or area names the older way, with underscores; they are now "
+        "spelled with hyphens."
+    ) in page
     assert '<span class="badge legal">Legal</span>' in page
     assert '<option value="right-wing-front" selected>Right wing, front</option>' in page
     assert 'name="e10-part" value="drop-tank"' in page
     assert 'value="drop_tank"' not in page
     assert 'value="right_wing_front"' not in page
+
+
+def test_an_imported_older_drop_tank_is_held_to_the_drop_tanks_fields(
+    client: Client, packs: Any
+) -> None:
+    doc = example("cs-hex/light-fighter-legal.json")
+    doc["entries"][10] = {"part": "drop_tank", "count": "two"}
+    upload = SimpleUploadedFile("light-fighter.json", json.dumps(doc).encode())
+    page = client.post("/build/cs-hex/plane/", {"import_file": upload}).content.decode()
+    assert "Entry 11 of the plane design: count must be a whole number, not text." in page
+    assert "now spelled with hyphens" not in page
 
 
 def jax(**mount: Any) -> dict[str, Any]:

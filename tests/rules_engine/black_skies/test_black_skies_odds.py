@@ -12,7 +12,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules_engine import BadDocument
-from rules_engine.black_skies import ODDS
 from rules_engine.black_skies.book import Weapon, read_book
 from rules_engine.black_skies.dice import (
     armour_applied,
@@ -27,6 +26,9 @@ from rules_engine.black_skies.dice import (
 )
 from rules_engine.montecarlo import Z95, rng
 from tests.rules_engine.black_skies.black_skies_lists import CATALOGUE
+from tests.rules_engine.odds_helpers import facts_of
+
+facts = facts_of("black-skies")
 
 BOOK = read_book(CATALOGUE)
 LASER = BOOK.weapons["laser-cannon"]
@@ -46,13 +48,13 @@ def test_shields_turn_a_laser_cannons_d6_into_a_d4():
     # Shields: "hit by a Laser Cannon (damage = d6) the die your opponent actually rolled
     # would be a d4 instead."
     assert step_down(6, 1) == 4
-    report = ODDS["damage_per_hit"](CATALOGUE, target_shields=1)
+    report = facts("damage_per_hit", CATALOGUE, target_shields=1)
     assert {k: exact(v) for k, v in report["damage"]["distribution"].items()} == {
         str(n): Fraction(1, 4) for n in range(1, 5)}
 
 
 def test_one_laser_hit_on_light_armour():
-    report = ODDS["damage_per_hit"](CATALOGUE, target_armour="light-armour")
+    report = facts("damage_per_hit", CATALOGUE, target_armour="light-armour")
     assert {k: exact(v) for k, v in report["damage"]["distribution"].items()} == {
         str(n): Fraction(1, 6) for n in range(0, 6)}
     assert exact(report["damage"]["mean"]) == Fraction(5, 2)
@@ -90,7 +92,7 @@ def enumerate_volley(dice, band, modifier, sides, armour):
     ("close", 6, 0, 0), ("medium", 6, 1, 0), ("long", 0, 2, 1), ("medium", 10, 1, 1)])
 def test_black_tiger_volley_matches_enumeration(band, speed, armour, shields):
     armour_id = {0: "no-armour", 1: "light-armour", 2: "heavy-armour"}[armour]
-    report = ODDS["volley"](CATALOGUE, design="black-tiger", range=band, target_speed=speed,
+    report = facts("volley", CATALOGUE, design="black-tiger", range=band, target_speed=speed,
                             target_armour=armour_id, target_shields=shields,
                             target_weight="heavy")
     got = {int(k): exact(v) for k, v in report["damage"]["distribution"].items()}
@@ -101,7 +103,7 @@ def test_black_tiger_volley_matches_enumeration(band, speed, armour, shields):
 
 
 def test_black_tiger_against_itself_at_medium_range():
-    report = ODDS["volley"](CATALOGUE, design="black-tiger", range="medium",
+    report = facts("volley", CATALOGUE, design="black-tiger", range="medium",
                             target_armour="light-armour")
     assert report["dice"] == 2
     assert exact(report["hit_chance_per_die"]) == Fraction(1, 2)
@@ -112,12 +114,12 @@ def test_black_tiger_against_itself_at_medium_range():
 
 def test_crippled_firer_fires_half_its_weapons():
     # Combat: a crippled fighter "may only fire half (round down) of its weapons".
-    assert ODDS["volley"](CATALOGUE, weapons=3, crippled=True)["dice"] == 1
-    assert ODDS["volley"](CATALOGUE, weapons=3)["dice"] == 3
+    assert facts("volley", CATALOGUE, weapons=3, crippled=True)["dice"] == 1
+    assert facts("volley", CATALOGUE, weapons=3)["dice"] == 3
 
 
 def test_volley_agrees_with_monte_carlo():
-    report = ODDS["volley"](CATALOGUE, weapons=3, range="medium", target_speed=2,
+    report = facts("volley", CATALOGUE, weapons=3, range="medium", target_speed=2,
                             target_armour="light-armour", target_weight="light")
     gen = rng(2024)
     runs = 200_000
@@ -166,14 +168,14 @@ def test_piloting_check(skill, difficulty, crippled, failed, expected):
 
 
 def test_piloting_query_for_hard_left():
-    report = ODDS["piloting"](CATALOGUE, skill=1, maneuver="hard-left", crippled=True)
+    report = facts("piloting", CATALOGUE, skill=1, maneuver="hard-left", crippled=True)
     assert report["maneuvers"] == {"hard-left": {
         "name": "Hard Left", "card": 5, "difficulty": 3, "penalty": 2,
         "on_failure": ["smooth-left"], "success": {"exact": "1/3", "value": 1 / 3}}}
 
 
 def test_piloting_query_lists_every_maneuver_for_a_green_pilot():
-    report = ODDS["piloting"](CATALOGUE, skill=1)
+    report = facts("piloting", CATALOGUE, skill=1)
     assert report["pilot"] == "green pilot"
     assert len(report["maneuvers"]) == 18
     assert report["maneuvers"]["steady"]["success"]["exact"] == "1/1"
@@ -191,7 +193,7 @@ def test_piloting_query_lists_every_maneuver_for_a_green_pilot():
 ])
 def test_bad_parameters_name_the_parameter(query, params, path):
     with pytest.raises(BadDocument) as caught:
-        ODDS[query](CATALOGUE, **params)
+        facts(query, CATALOGUE, **params)
     assert [e.path for e in caught.value.errors] == [path]
 
 
@@ -209,7 +211,7 @@ def test_bad_parameters_name_the_parameter(query, params, path):
     ("snake", ["smooth-left", "smooth-right"]),
 ])
 def test_failed_check_falls_back_to_the_easiest_basic_maneuver(maneuver, fallback):
-    report = ODDS["piloting"](CATALOGUE, skill=2, maneuver=maneuver)
+    report = facts("piloting", CATALOGUE, skill=2, maneuver=maneuver)
     assert report["maneuvers"][maneuver]["on_failure"] == fallback
 
 
@@ -232,7 +234,7 @@ def test_eight_laser_cannons_hits_are_binomial():
 
 
 def test_eight_laser_cannons_volley_on_a_heavy_fighter():
-    report = ODDS["volley"](CATALOGUE, weapons=8, range="medium",
+    report = facts("volley", CATALOGUE, weapons=8, range="medium",
                             target_armour="light-armour", target_weight="heavy")
     # 8 dice x 1/2 to hit x (d6 less 1 armour: mean 5/2) = 10; 40 needs eight hits of 6.
     assert exact(report["damage"]["mean"]) == 10

@@ -8,12 +8,12 @@ import numpy as np
 import pytest
 
 from rules_engine import BadDocument
-from rules_engine.black_skies import ODDS, simulate
 from rules_engine.black_skies.book import read_book
 from rules_engine.black_skies.scenario import read_scenario
 from rules_engine.black_skies.simulation import VolleyFire, read_forces
 from rules_engine.cli import main
 from rules_engine.montecarlo import rng
+from rules_engine.simulation import simulate
 from tests.rules_engine.black_skies.black_skies_lists import (
     CATALOGUE,
     LANCER,
@@ -21,18 +21,22 @@ from tests.rules_engine.black_skies.black_skies_lists import (
     squadron,
     tiger_squadron,
 )
+from tests.rules_engine.odds_helpers import facts_of
+
+facts = facts_of("black-skies")
 
 LANCERS = squadron(pilot("Blue", "Vance", 3, LANCER), pilot("Blue", "Orla", 2, LANCER))
 
 
 def test_same_seed_same_result_and_another_seed_differs():
-    first = simulate(CATALOGUE, tiger_squadron(), LANCERS, {}, 2000, 11)
-    assert simulate(CATALOGUE, tiger_squadron(), LANCERS, {}, 2000, 11) == first
-    assert simulate(CATALOGUE, tiger_squadron(), LANCERS, {}, 2000, 12) != first
+    first = simulate(CATALOGUE, tiger_squadron(), LANCERS, runs=2000, seed=11, scenario={})
+    assert simulate(CATALOGUE, tiger_squadron(), LANCERS, runs=2000, seed=11, scenario={}) == first
+    assert simulate(CATALOGUE, tiger_squadron(), LANCERS, runs=2000, seed=12, scenario={}) != first
 
 
 def test_outcomes_add_up_and_fighters_are_reported():
-    result = simulate(CATALOGUE, tiger_squadron(), LANCERS, {"max_turns": 20}, 3000, 5)
+    result = simulate(CATALOGUE, tiger_squadron(), LANCERS,
+        runs=3000, seed=5, scenario={"max_turns": 20})
     outcome = result["outcome"]
     assert sum(outcome[k]["value"] for k in ("a_wins", "draws", "b_wins")) == pytest.approx(1)
     for estimate in outcome.values():
@@ -55,7 +59,7 @@ def test_outcomes_add_up_and_fighters_are_reported():
 
 def test_no_targets_in_arc_means_every_fight_is_a_draw():
     result = simulate(CATALOGUE, tiger_squadron(), LANCERS,
-                      {"shot_chance": 0, "max_turns": 5}, 500, 1)
+        runs=500, seed=1, scenario={"shot_chance": 0, "max_turns": 5})
     assert result["outcome"]["draws"]["value"] == 1
     assert result["turns"] == {"value": 5, "low": 5, "high": 5}
     assert all(f["survival"]["value"] == 1 for f in result["figures"])
@@ -69,8 +73,8 @@ def test_one_turn_of_fire_matches_the_exact_volley():
     scenario = {"first": "a", "max_turns": 1, "shot_chance": 1,
                 "range_weights": {"medium": 1}}
     runs = 40_000
-    result = simulate(CATALOGUE, a, b, scenario, runs, 3)
-    exact = ODDS["volley"](CATALOGUE, design="black-tiger", range="medium",
+    result = simulate(CATALOGUE, a, b, runs=runs, seed=3, scenario=scenario)
+    exact = facts("volley", CATALOGUE, design="black-tiger", range="medium",
                            target_armour="light-armour", target_shields=1,
                            target_weight="heavy")
     seen = result["figures"][1]["damage_taken"]
@@ -103,15 +107,16 @@ def test_crippled_fighters_only_fire_half_their_weapons(own_hull, expected):
 def test_bad_scenario_is_reported_by_parameter():
     with pytest.raises(BadDocument) as caught:
         simulate(CATALOGUE, tiger_squadron(), LANCERS,
-                 {"shot_chance": 2, "maneuver": {"a": "hard-left", "b": "hard-left"},
-                  "range": 3}, 10, 1)
+            runs=10, seed=1,
+            scenario={"shot_chance": 2, "maneuver": {"a": "hard-left", "b": "hard-left"},
+                  "range": 3})
     assert [e.path for e in caught.value.errors] == ["scenario.range", "scenario.shot_chance"]
 
 
 def test_maneuver_the_design_cannot_fly_is_named():
     with pytest.raises(BadDocument) as caught:
         simulate(CATALOGUE, tiger_squadron(), LANCERS,
-                 {"maneuver": {"a": "hard-left", "b": "sideslip-left"}}, 10, 1)
+            runs=10, seed=1, scenario={"maneuver": {"a": "hard-left", "b": "sideslip-left"}})
     assert [e.path for e in caught.value.errors] == ["scenario.maneuver.b"] * 2
     assert "Vance's Lancer cannot fly sideslip-left" in str(caught.value)
 
@@ -119,7 +124,7 @@ def test_maneuver_the_design_cannot_fly_is_named():
 def test_unflyable_list_is_a_bad_document():
     broken = squadron(pilot("Red", "Kell", 3, "grey-ghost"), pilot("Red", "Moss", 3))
     with pytest.raises(BadDocument) as caught:
-        simulate(CATALOGUE, broken, LANCERS, {}, 10, 1)
+        simulate(CATALOGUE, broken, LANCERS, runs=10, seed=1, scenario={})
     assert [e.path for e in caught.value.errors] == ["list_a.entries[0].design"]
 
 
@@ -145,7 +150,7 @@ def test_whose_maneuver_penalty_lowers_the_roll(maneuvers, penalty_of, hit):
                 "range_weights": {"close": 1}, "maneuver": maneuvers,
                 "maneuver_penalty_of": penalty_of}
     runs = 20_000
-    result = simulate(CATALOGUE, a, b, scenario, runs, 8)
+    result = simulate(CATALOGUE, a, b, runs=runs, seed=8, scenario=scenario)
     # Two Laser Cannons, no armour: the Lancer takes no damage only when both d12s miss.
     p = float((1 - hit) ** 2)
     sd = (p * (1 - p) / runs) ** 0.5

@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules_engine import check
-from rules_engine.crimson_dust import ODDS, dice, exact
+from rules_engine.crimson_dust import dice, exact
 from rules_engine.crimson_dust.codes import Code
 from rules_engine.crimson_dust.fighters import side_from
 from rules_engine.crimson_dust.odds import MORALE_OUTCOMES
@@ -24,6 +24,9 @@ from rules_engine.crimson_dust.simulation import Scenario, _Fight
 from rules_engine.errors import BadDocument
 from rules_engine.montecarlo import rng
 from tests.rules_engine.crimson_dust.conftest import make_warband
+from tests.rules_engine.odds_helpers import facts_of
+
+facts = facts_of("crimson-dust")
 
 
 def value(part) -> Fraction:
@@ -74,7 +77,7 @@ def test_the_morale_example_four_dice_two_fail_is_pinned(catalogue):
     failed = sum(r > 3 for r in (1, 3, 4, 6))
     assert failed == 2
     assert MORALE_OUTCOMES[failed] == "pinned"
-    report = ODDS["morale"](catalogue, dice=2 + 1 + 1, mr=3)
+    report = facts("morale", catalogue, dice=2 + 1 + 1, mr=3)
     assert value(report["outcomes"]["pinned"]) == Fraction(6, 16)
     assert value(report["outcomes"]["suppressed"]) == Fraction(5, 16)
 
@@ -82,7 +85,7 @@ def test_the_morale_example_four_dice_two_fail_is_pinned(catalogue):
 def test_a_fanatics_rerolled_pass_does_not_pass_play(catalogue):
     # Fanatic: "even if they pass all their dice as a result of 'fanatic' play will not pass
     # to them". Two dice at Mr 3: 0/1/2 fails 1/4, 1/2, 1/4; two fails are re-rolled.
-    out = ODDS["morale"](catalogue, dice=2, mr=3, fanatic=True)["outcomes"]
+    out = facts("morale", catalogue, dice=2, mr=3, fanatic=True)["outcomes"]
     assert value(out["all dice score: play passes to the target"]) == Fraction(1, 4)
     assert value(out[MORALE_OUTCOMES[exact.FANATIC_PASS]]) == Fraction(1, 16)
     assert value(out["one die fails: moves to cover or returns fire"]) == Fraction(5, 8)
@@ -106,14 +109,14 @@ def test_the_fast_morale_test_agrees_with_the_icepool_one(n, mr, rerolls, fanati
 
 def test_critical_shot_never_doubles_an_at_value(catalogue):
     # Critical Shot: "doubles its weapon's S value (though not AT value)".
-    with_skill = ODDS["wound"](catalogue, hits=1, S=3, at=8, av=6, critical_shot=True)
-    without = ODDS["wound"](catalogue, hits=1, S=3, at=8, av=6)
+    with_skill = facts("wound", catalogue, hits=1, S=3, at=8, av=6, critical_shot=True)
+    without = facts("wound", catalogue, hits=1, S=3, at=8, av=6)
     assert with_skill["critical_shot"] is False
     assert with_skill["dc_lost"] == without["dc_lost"]
     # Against Av 5 the S is used and doubled on a natural 6: D6+3 (a 6 makes 12) against the
     # armour roll r+5. Naturals 1..5 damage when n > r+2: r=1 two, r=2 one; a 6 (12) beats
     # every armour roll 6..11, and is double only against 6 (r=1): 9 of 36 pairs damage.
-    soft = ODDS["wound"](catalogue, hits=1, S=3, at=8, av=5, critical_shot=True)
+    soft = facts("wound", catalogue, hits=1, S=3, at=8, av=5, critical_shot=True)
     assert soft["critical_shot"] is True
     assert value(soft["damaging_dice"]["distribution"]["1"]) == Fraction(9, 36)
     assert value(soft["dc_lost"]["distribution"]["2"]) == Fraction(1, 36)
@@ -122,9 +125,9 @@ def test_critical_shot_never_doubles_an_at_value(catalogue):
 def test_critical_shot_needs_a_basic_weapon(catalogue):
     # Critical Shot: "When rolling to hit with a basic ranged weapon". The Auto-cannon is a
     # support weapon; the Boltgun a basic one.
-    support = ODDS["shot"](catalogue, weapon="auto-cannon", band="12-18", rg=5,
+    support = facts("shot", catalogue, weapon="auto-cannon", band="12-18", rg=5,
                            critical_shot=True)
-    basic = ODDS["shot"](catalogue, weapon="boltgun", band="12-18", rg=5, critical_shot=True)
+    basic = facts("shot", catalogue, weapon="boltgun", band="12-18", rg=5, critical_shot=True)
     assert (support["inputs"]["critical_shot"], basic["inputs"]["critical_shot"]) == (False, True)
 
 
@@ -133,15 +136,15 @@ def test_critical_shot_needs_a_basic_weapon(catalogue):
 def test_hard_cover_also_counts_as_concealment(catalogue):
     # Hard Cover: models in hard cover "not only gain a bonus for being concealed but also
     # gain an Armour (Av) bonus".
-    covered = ODDS["hits"](catalogue, rg=6, df=4, cover=1)
-    concealed = ODDS["hits"](catalogue, rg=6, df=4, concealed=True)
+    covered = facts("hits", catalogue, rg=6, df=4, cover=1)
+    concealed = facts("hits", catalogue, rg=6, df=4, concealed=True)
     assert covered["distribution"] == concealed["distribution"]
     assert covered["concealed"] is True
 
 
 def test_hail_ignores_the_concealment_of_hard_cover_but_not_its_armour(catalogue):
-    hail = ODDS["shot"](catalogue, weapon="shotgun", band="0-6", rg=6, df=4, cover=2)
-    open_ground = ODDS["shot"](catalogue, weapon="shotgun", band="0-6", rg=6, df=4)
+    hail = facts("shot", catalogue, weapon="shotgun", band="0-6", rg=6, df=4, cover=2)
+    open_ground = facts("shot", catalogue, weapon="shotgun", band="0-6", rg=6, df=4)
     assert hail["hits"] == open_ground["hits"]
     assert hail["dc_lost"] != open_ground["dc_lost"]
 
@@ -151,10 +154,10 @@ def test_hail_ignores_the_concealment_of_hard_cover_but_not_its_armour(catalogue
 def test_a_rof_weapon_fires_once_or_x_times(catalogue):
     # RoF 'x': "if you choose to shoot 'x' times, you roll 'x' less dice". Heavy Boltgun
     # RoF 3: one shot of Rg dice or three of Rg - 3.
-    three = ODDS["shot"](catalogue, weapon="heavy-boltgun", band="12-18", rg=7, shots=3)
+    three = facts("shot", catalogue, weapon="heavy-boltgun", band="12-18", rg=7, shots=3)
     assert (three["inputs"]["shots"], three["inputs"]["dice_each"]) == (3, 4)
     with pytest.raises(BadDocument) as caught:
-        ODDS["shot"](catalogue, weapon="heavy-boltgun", band="12-18", rg=7, shots=2)
+        facts("shot", catalogue, weapon="heavy-boltgun", band="12-18", rg=7, shots=2)
     assert caught.value.errors[0].path == "params.shots"
     assert "1 or 3" in caught.value.errors[0].message
 
@@ -188,7 +191,7 @@ def _reference_shot(*, rg, score, df, av, dc, mr, S, cover=0, concealed=False, s
 def test_the_fast_shot_equals_the_step_by_step_chain(catalogue, params):
     shots = params.get("shots", 1)
     in_cover = params.get("concealed", False) or params.get("cover", 0) > 0
-    report = ODDS["shot"](catalogue, **params, rof_trait=shots if shots > 1 else 0)
+    report = facts("shot", catalogue, **params, rof_trait=shots if shots > 1 else 0)
     # Hard cover is concealment too: the reference is told so directly.
     outcome, dc_lost = _reference_shot(**dict(params, concealed=in_cover),
                                        rerolls=int(in_cover))
@@ -205,7 +208,7 @@ def test_the_fast_shot_equals_the_step_by_step_chain(catalogue, params):
 def test_any_fast_shot_equals_the_chain(rg, score, df, av, dc, mr, S, concealed):
     from rules_engine.catalogue import build_catalogue
     params = {"rg": rg, "score": score, "df": df, "av": av, "dc": dc, "mr": mr, "S": S}
-    report = ODDS["shot"](build_catalogue([]), **params, concealed=concealed)
+    report = facts("shot", build_catalogue([]), **params, concealed=concealed)
     outcome, _ = _reference_shot(**params, concealed=concealed, rerolls=int(concealed))
     labels = {-1: "killed", **MORALE_OUTCOMES}
     got = {k: value(report["outcome"][label]) for k, label in labels.items()}

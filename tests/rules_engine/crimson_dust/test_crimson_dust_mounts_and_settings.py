@@ -11,13 +11,16 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from rules_engine.crimson_dust import ODDS, simulate
 from rules_engine.crimson_dust.fighters import side_from
 from rules_engine.crimson_dust.simulation import Scenario, _Fight
 from rules_engine.errors import BadDocument
 from rules_engine.listdoc import validate_list
 from rules_engine.montecarlo import proportion, rng
+from rules_engine.simulation import simulate
 from tests.rules_engine.crimson_dust.conftest import make_warband
+from tests.rules_engine.odds_helpers import facts_of
+
+facts = facts_of("crimson-dust")
 
 SNIPER = {"archetype": "suboles", "quality": "veteran", "weapons": ["rifle"]}
 # Green Medio (Df 4, Av 0, Dc 1 as printed) on a Bestia with Av 1 (Df 4, Dc 1).
@@ -35,7 +38,7 @@ def one_action(catalogue, shooter, target, runs=20_000, seed=3):
 
 
 def damage_chance(catalogue, *, rg, df, av, large):
-    report = ODDS["shot"](catalogue, weapon="rifle", band="12-18", rg=rg, df=df, av=av,
+    report = facts("shot", catalogue, weapon="rifle", band="12-18", rg=rg, df=df, av=av,
                           large=large, dc=20)
     return 1 - Fraction(report["dc_lost"]["distribution"]["0"]["exact"])
 
@@ -83,12 +86,12 @@ def test_the_riderless_mount_stays_on_the_table_unless_its_test_fails(catalogue)
     unarmed = {**RIDER, "weapons": [], "mount": {"archetype": "bestia", "upgrades": ["av-4"]}}
     shooters = make_warband(SNIPER, limit=None)
     quiet = simulate(catalogue, shooters, make_warband(unarmed, limit=None),
-                     {"max_turns": 1, "morale": False}, 3000, 4)
+        runs=3000, seed=4, scenario={"max_turns": 1, "morale": False})
     riders_lost = quiet["sides"]["b"]["casualties"]["distribution"]["1"]
     # Without morale tests the mount always stays: killing the rider does not win.
     assert quiet["outcome"]["a_wins"]["high"] < riders_lost
     tested = simulate(catalogue, shooters, make_warband(unarmed, limit=None),
-                      {"max_turns": 1}, 3000, 4)
+        runs=3000, seed=4, scenario={"max_turns": 1})
     assert tested["outcome"]["a_wins"]["low"] > quiet["outcome"]["a_wins"]["high"]
     assert tested["figures"][1]["name"] == "Jax"
 
@@ -99,9 +102,9 @@ def test_camouflage_and_fields_save_lives_in_a_fight(catalogue):
     nn = {**plain, "equipment": ["neural-networking"]}
     shooters = make_warband(*[SNIPER] * 3, limit=None)
     hidden = simulate(catalogue, shooters, make_warband(*[camo] * 3, limit=None),
-                      {"max_turns": 1, "morale": False}, 3000, 2)
+        runs=3000, seed=2, scenario={"max_turns": 1, "morale": False})
     seen = simulate(catalogue, shooters, make_warband(*[nn] * 3, limit=None),
-                    {"max_turns": 1, "morale": False}, 3000, 2)
+        runs=3000, seed=2, scenario={"max_turns": 1, "morale": False})
     assert (hidden["sides"]["b"]["casualties"]["mean"]["high"]
             < seen["sides"]["b"]["casualties"]["mean"]["low"])
 
@@ -138,7 +141,7 @@ def test_critical_shot_on_the_roll_to_hit_in_a_fight(catalogue, reading):
     runs = 20_000
     fight = _Fight(a, b, Scenario(critical_shot_six=reading), runs, rng(8))
     fight.shoot(0, 0, np.ones(runs, dtype=bool), morale=False)
-    report = ODDS["shot"](catalogue, weapon="rifle", band="12-18", rg=int(a.Rg[0]),
+    report = facts("shot", catalogue, weapon="rifle", band="12-18", rg=int(a.Rg[0]),
                           df=int(b.Df[0]), av=int(b.Av[0]), dc=int(b.Dc[0]),
                           critical_shot=True, critical_shot_six=reading)
     exact = Fraction(report["outcome"]["killed"]["exact"])
@@ -164,7 +167,7 @@ def test_a_bad_setting_is_named(catalogue):
     assert caught.value.errors[0].path == "$.settings.critical_shot_six"
     with pytest.raises(BadDocument) as caught:
         simulate(catalogue, make_warband(SNIPER), make_warband(SNIPER),
-                 {"critical_wound_av": "doubled"}, 10, 1)
+            runs=10, seed=1, scenario={"critical_wound_av": "doubled"})
     assert caught.value.errors[0].path == "scenario.critical_wound_av"
 
 

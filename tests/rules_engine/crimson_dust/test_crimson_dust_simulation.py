@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from rules_engine.crimson_dust import simulate
 from rules_engine.errors import BadDocument
+from rules_engine.simulation import simulate
 from tests.rules_engine.crimson_dust.conftest import make_warband
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "docs" / "examples" / "crimson-dust"
@@ -26,15 +26,16 @@ def greens(n):
 
 def test_the_same_seed_gives_the_same_result(catalogue):
     a = json.loads((EXAMPLES / "dust-devils-500.json").read_text())
-    first = simulate(catalogue, a, a, {"band": "12-18"}, 300, 11)
-    again = simulate(catalogue, a, a, {"band": "12-18"}, 300, 11)
-    other = simulate(catalogue, a, a, {"band": "12-18"}, 300, 12)
+    first = simulate(catalogue, a, a, runs=300, seed=11, scenario={"band": "12-18"})
+    again = simulate(catalogue, a, a, runs=300, seed=11, scenario={"band": "12-18"})
+    other = simulate(catalogue, a, a, runs=300, seed=12, scenario={"band": "12-18"})
     assert first == again
     assert first != other
 
 
 def test_five_veterans_beat_three_green_pistols(catalogue):
-    report = simulate(catalogue, veterans(5), greens(3), {"band": "6-12"}, 400, 1)
+    report = simulate(catalogue, veterans(5), greens(3),
+        runs=400, seed=1, scenario={"band": "6-12"})
     assert report["outcome"]["a_wins"]["low"] > 0.95
     assert report["sides"]["b"]["casualties"]["mean"]["value"] == pytest.approx(3, abs=0.1)
     assert report["scenario"] == {"band": "6-12", "concealed": False, "cover": 0,
@@ -45,8 +46,8 @@ def test_five_veterans_beat_three_green_pistols(catalogue):
 
 def test_out_of_range_nobody_can_shoot_and_every_fight_is_a_draw(catalogue):
     # Pistols print '-' at 24-36 units.
-    report = simulate(catalogue, greens(2), greens(2), {"band": "24-36", "max_turns": 3},
-                      50, 1)
+    report = simulate(catalogue, greens(2), greens(2),
+        runs=50, seed=1, scenario={"band": "24-36", "max_turns": 3})
     assert report["outcome"]["draws"]["value"] == 1.0
     assert report["turns"]["value"] == 3
     assert [(m["side"], m["weapon"]) for m in report["figures"]] == [
@@ -54,7 +55,7 @@ def test_out_of_range_nobody_can_shoot_and_every_fight_is_a_draw(catalogue):
 
 
 def test_the_report_covers_every_model_and_casualty_count(catalogue):
-    report = simulate(catalogue, veterans(2), veterans(2), {}, 200, 5)
+    report = simulate(catalogue, veterans(2), veterans(2), runs=200, seed=5, scenario={})
     outcome = report["outcome"]
     assert sum(outcome[k]["value"] for k in ("a_wins", "draws", "b_wins")) == pytest.approx(1)
     assert [m["path"] for m in report["figures"]] == [
@@ -65,9 +66,10 @@ def test_the_report_covers_every_model_and_casualty_count(catalogue):
 
 
 def test_cover_and_concealment_save_lives(catalogue):
-    open_ground = simulate(catalogue, veterans(3), veterans(3), {"max_turns": 1}, 2000, 3)
+    open_ground = simulate(catalogue, veterans(3), veterans(3),
+        runs=2000, seed=3, scenario={"max_turns": 1})
     dug_in = simulate(catalogue, veterans(3), veterans(3),
-                      {"max_turns": 1, "cover": 3, "concealed": True}, 2000, 3)
+        runs=2000, seed=3, scenario={"max_turns": 1, "cover": 3, "concealed": True})
     assert (dug_in["sides"]["a"]["casualties"]["mean"]["high"]
             < open_ground["sides"]["a"]["casualties"]["mean"]["low"])
 
@@ -81,11 +83,11 @@ def test_cover_and_concealment_save_lives(catalogue):
 ])
 def test_a_bad_scenario_is_named(catalogue, scenario, path):
     with pytest.raises(BadDocument) as caught:
-        simulate(catalogue, greens(1), greens(1), scenario, 10, 1)
+        simulate(catalogue, greens(1), greens(1), runs=10, seed=1, scenario=scenario)
     assert caught.value.errors[0].path == path
 
 
 def test_an_empty_warband_cannot_fight(catalogue):
     with pytest.raises(BadDocument) as caught:
-        simulate(catalogue, greens(1), make_warband(), {}, 10, 1)
+        simulate(catalogue, greens(1), make_warband(), runs=10, seed=1, scenario={})
     assert caught.value.errors[0].path == "list_b.entries"

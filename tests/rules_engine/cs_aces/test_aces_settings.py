@@ -11,12 +11,15 @@ import pytest
 
 from rules_engine import BadDocument, check, load_catalogue
 from rules_engine.clix.scenario import read_scenario
-from rules_engine.cs_aces import ODDS, simulate
 from rules_engine.cs_aces.fight import AcesFight
 from rules_engine.cs_aces.fight_scenario import SCENARIO
 from rules_engine.cs_aces.forces import Team
 from rules_engine.montecarlo import proportion, rng
+from rules_engine.simulation import simulate
 from tests.rules_engine.cs_aces.dice_enumeration import distribution, enumerate_hits
+from tests.rules_engine.odds_helpers import facts_of
+
+facts = facts_of("cs-aces")
 
 ROOT = Path(__file__).resolve().parents[3]
 CATALOGUE = load_catalogue()
@@ -47,7 +50,7 @@ def test_an_unknown_setting_is_refused_at_its_path():
 ])
 def test_defensive_fate_behind_hindering_terrain_on_defense_6(cap_first, with_fate,
                                                                 without_fate):
-    report = ODDS["defensive_fate"](CATALOGUE, attack=3, defense=6, hindering=True,
+    report = facts("defensive_fate", CATALOGUE, attack=3, defense=6, hindering=True,
                                     cap_before_modifiers=cap_first)
     assert distribution(report, "with_fate") == with_fate
     assert distribution(report, "without_fate") == without_fate
@@ -55,8 +58,8 @@ def test_defensive_fate_behind_hindering_terrain_on_defense_6(cap_first, with_fa
 
 def test_multi_target_behind_hindering_terrain_under_each_reading():
     # Defenses 6 and 4 behind hindering terrain need 6 and 5, or 7 (unreachable) and 5.
-    default = ODDS["multi_target"](CATALOGUE, attack=3, defenses=[6, 4], hindering=True)
-    strict = ODDS["multi_target"](CATALOGUE, attack=3, defenses=[6, 4], hindering=True,
+    default = facts("multi_target", CATALOGUE, attack=3, defenses=[6, 4], hindering=True)
+    strict = facts("multi_target", CATALOGUE, attack=3, defenses=[6, 4], hindering=True,
                                   cap_before_modifiers=True)
     assert (default["target_numbers"], strict["target_numbers"]) == ([6, 5], [7, 5])
     assert Fraction(strict["target_hit_chance"][0]["exact"]) == 0
@@ -95,11 +98,13 @@ def test_one_ranged_attack_behind_hindering_terrain_on_defense_6():
 
 def test_the_teams_reading_is_the_fights_unless_the_scenario_names_one():
     chosen = with_settings(KIM, cap_before_modifiers=True)
-    by_list = simulate(CATALOGUE, chosen, GANG, {}, 500, 4)
+    by_list = simulate(CATALOGUE, chosen, GANG, runs=500, seed=4, scenario={})
     assert by_list["scenario"]["cap_before_modifiers"]["value"] is True
-    assert by_list == simulate(CATALOGUE, KIM, GANG, {"cap_before_modifiers": True}, 500, 4)
-    default = simulate(CATALOGUE, KIM, GANG, {}, 500, 4)
+    assert by_list == simulate(CATALOGUE, KIM, GANG,
+        runs=500, seed=4, scenario={"cap_before_modifiers": True})
+    default = simulate(CATALOGUE, KIM, GANG, runs=500, seed=4, scenario={})
     assert default["scenario"]["cap_before_modifiers"]["value"] is False
     with pytest.raises(BadDocument) as err:
-        simulate(CATALOGUE, chosen, with_settings(GANG, cap_before_modifiers=False), {}, 10, 1)
+        simulate(CATALOGUE, chosen, with_settings(GANG, cap_before_modifiers=False),
+            runs=10, seed=1, scenario={})
     assert [e.path for e in err.value.errors] == ["list_b.settings.cap_before_modifiers"]

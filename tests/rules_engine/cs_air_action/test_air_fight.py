@@ -11,7 +11,6 @@ from hypothesis import strategies as st
 
 from rules_engine import BadDocument, load_catalogue
 from rules_engine.clix.scenario import read_scenario
-from rules_engine.cs_air_action import simulate
 from rules_engine.cs_air_action.batch import play_fight, plays_by_table
 from rules_engine.cs_air_action.coded_fight import CodedFight
 from rules_engine.cs_air_action.fight import Fight
@@ -19,6 +18,7 @@ from rules_engine.cs_air_action.forces import build_forces
 from rules_engine.cs_air_action.scenario import SCENARIO
 from rules_engine.cs_air_action.table_fight import TableFight
 from rules_engine.montecarlo import proportion, rng
+from rules_engine.simulation import simulate
 from tests.rules_engine.cs_air_action.agreement import assert_same_fights
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -35,13 +35,13 @@ def _bench():
 
 
 def test_same_seed_same_result_and_another_seed_differs():
-    one = simulate(CATALOGUE, A, B, {}, 2000, 5)
-    assert one == simulate(CATALOGUE, A, B, {}, 2000, 5)
-    assert one != simulate(CATALOGUE, A, B, {}, 2000, 6)
+    one = simulate(CATALOGUE, A, B, runs=2000, seed=5, scenario={})
+    assert one == simulate(CATALOGUE, A, B, runs=2000, seed=5, scenario={})
+    assert one != simulate(CATALOGUE, A, B, runs=2000, seed=6, scenario={})
 
 
 def test_outcomes_add_up_and_turns_respect_the_time_limit():
-    result = simulate(CATALOGUE, A, B, {"max_turns": 3}, 3000, 1)
+    result = simulate(CATALOGUE, A, B, runs=3000, seed=1, scenario={"max_turns": 3})
     outcome = result["outcome"]
     total = outcome["a_wins"]["value"] + outcome["draws"]["value"] + outcome["b_wins"]["value"]
     assert total == pytest.approx(1.0)
@@ -52,7 +52,7 @@ def test_outcomes_add_up_and_turns_respect_the_time_limit():
 
 def test_no_shots_and_no_hazards_means_everyone_survives():
     quiet = {"in_range": 0, "rear_shot": 0, "redline": 0, "collision": 0}
-    result = simulate(CATALOGUE, A, B, quiet, 500, 1)
+    result = simulate(CATALOGUE, A, B, runs=500, seed=1, scenario=quiet)
     assert all(f["survival"]["value"] == 1.0 for f in result["figures"])
     assert result["victory_points"]["a"]["value"] == 200  # remaining planes' points
     assert result["victory_points"]["b"]["value"] == 168
@@ -60,7 +60,7 @@ def test_no_shots_and_no_hazards_means_everyone_survives():
 
 def test_a_bad_scenario_value_is_named():
     with pytest.raises(BadDocument) as err:
-        simulate(CATALOGUE, A, B, {"in_range": 2, "wind": 1}, 10, 1)
+        simulate(CATALOGUE, A, B, runs=10, seed=1, scenario={"in_range": 2, "wind": 1})
     assert {e.path for e in err.value.errors} == {"scenario.in_range", "scenario.wind"}
 
 
@@ -69,7 +69,7 @@ def test_vectorised_and_fair_loop_fights_agree_on_the_win_rate():
     scenario = read_scenario(SCENARIO, {"fate": "none"})
     forces = build_forces(CATALOGUE, A, B)
     fair = bench.fair_outcomes(forces, scenario, 1500, 3)
-    fast = simulate(CATALOGUE, A, B, {"fate": "none"}, 20000, 3)
+    fast = simulate(CATALOGUE, A, B, runs=20000, seed=3, scenario={"fate": "none"})
     slow = proportion(int((fair == 1).sum()), len(fair))
     assert slow.low <= fast["outcome"]["a_wins"]["high"]
     assert fast["outcome"]["a_wins"]["low"] <= slow.high
@@ -91,7 +91,7 @@ def test_vectorised_and_fair_loop_fights_agree_when_aces_use_fate(list_a, list_b
     scenario = read_scenario(SCENARIO, {"fate": fate, "collision": 0.1})
     forces = build_forces(CATALOGUE, a, b)
     fair = bench.fair_outcomes(forces, scenario, 1000, 4)
-    fast = simulate(CATALOGUE, a, b, {"fate": fate, "collision": 0.1}, 20000, 4)
+    fast = simulate(CATALOGUE, a, b, runs=20000, seed=4, scenario={"fate": fate, "collision": 0.1})
     slow = proportion(int((fair == 1).sum()), len(fair))
     assert slow.low <= fast["outcome"]["a_wins"]["high"]
     assert fast["outcome"]["a_wins"]["low"] <= slow.high
@@ -190,5 +190,5 @@ def test_the_general_fight_plays_a_squadron_larger_than_the_aces_it_meets(scenar
     forces = build_forces(CATALOGUE, B, aces)
     state = Fight(forces, read_scenario(SCENARIO, scenario), 500, rng(1)).play()
     assert state.shot_down.sum() > 0
-    report = simulate(CATALOGUE, B, aces, scenario, 300, 1)
+    report = simulate(CATALOGUE, B, aces, runs=300, seed=1, scenario=scenario)
     assert report["runs"] == 300

@@ -9,9 +9,11 @@ from hypothesis import strategies as st
 
 from rules_engine import load_catalogue
 from rules_engine.clix.dice import count_hits
-from rules_engine.cs_air_action import ODDS
 from rules_engine.cs_air_action.collisions import check_fails, collision_damage
 from tests.rules_engine.cs_aces.dice_enumeration import distribution, enumerate_hits
+from tests.rules_engine.odds_helpers import facts_of
+
+facts = facts_of("cs-air-action")
 
 CATALOGUE = load_catalogue()
 
@@ -21,54 +23,54 @@ def dist(report, key="hits"):
 
 
 def test_loyles_offensive_fate_rolls_six_dice_against_silhouette_5():
-    report = ODDS["shot"](CATALOGUE, dice=3, fate=3, silhouette=5)
+    report = facts("shot", CATALOGUE, dice=3, fate=3, silhouette=5)
     assert (report["dice"], report["target_number"]) == (6, 5)
 
 
 @settings(max_examples=25, deadline=None)
 @given(st.integers(0, 4), st.integers(1, 8), st.booleans(), st.booleans())
 def test_shot_matches_enumeration(gunnery, silhouette, rear_arc, point_blank):
-    report = ODDS["shot"](CATALOGUE, dice=gunnery, silhouette=silhouette, rear_arc=rear_arc,
+    report = facts("shot", CATALOGUE, dice=gunnery, silhouette=silhouette, rear_arc=rear_arc,
                           point_blank=point_blank)
     need = max(1, min(6, silhouette - point_blank))
     assert dist(report) == enumerate_hits(gunnery + rear_arc, need)
 
 
 def test_point_blank_is_applied_before_the_cap_of_6():
-    assert ODDS["shot"](CATALOGUE, dice=2, silhouette=8, point_blank=True)["target_number"] == 6
-    assert ODDS["shot"](CATALOGUE, dice=2, silhouette=6, point_blank=True)["target_number"] == 5
+    assert facts("shot", CATALOGUE, dice=2, silhouette=8, point_blank=True)["target_number"] == 6
+    assert facts("shot", CATALOGUE, dice=2, silhouette=6, point_blank=True)["target_number"] == 5
 
 
 def test_speed_effects_of_the_shooters_dial_apply():
     # Charlie's Fury shows a front gunnery -1 effect at one speed of its (sample) dial.
     dial = CATALOGUE.get("cs-air-action", "speed_dial", "charlie-steele-fury-speed")
     speed = next(r["speed"] for r in dial.data["speeds"] if "sample-shaky-aim" in r["effects"])
-    plain = ODDS["shot"](CATALOGUE, shooter="charlie-steele-fury", silhouette=4)
-    report = ODDS["shot"](CATALOGUE, shooter="charlie-steele-fury", speed=speed, silhouette=4)
+    plain = facts("shot", CATALOGUE, shooter="charlie-steele-fury", silhouette=4)
+    report = facts("shot", CATALOGUE, shooter="charlie-steele-fury", speed=speed, silhouette=4)
     assert report["dice"] == plain["dice"] - 1
     assert report["speed_effects"] == ["Shaky Aim (sample)"]
 
 
 def test_defensive_fate_leaves_only_natural_sixes():
-    report = ODDS["defensive_fate"](CATALOGUE, dice=4, silhouette=4)
+    report = facts("defensive_fate", CATALOGUE, dice=4, silhouette=4)
     assert dist(report, "with_fate") == enumerate_hits(4, 6)
     assert dist(report, "without_fate") == enumerate_hits(4, 4)
 
 
 def test_pilot_check_and_redlining():
-    report = ODDS["pilot_check"](CATALOGUE, piloting=8, purpose="redline")
+    report = facts("pilot_check", CATALOGUE, piloting=8, purpose="redline")
     assert report["success"]["exact"] == "5/12"  # 15 of 36 totals reach 8
     assert dist(report, "damage") == {0: Fraction(5, 12), 1: Fraction(7, 12)}
     assert report["critical_failure"]["exact"] == "1/36"
 
 
 def test_obstacle_failure_costs_the_current_speed():
-    report = ODDS["pilot_check"](CATALOGUE, piloting=7, purpose="obstacle", current_speed=5)
+    report = facts("pilot_check", CATALOGUE, piloting=7, purpose="obstacle", current_speed=5)
     assert dist(report, "damage") == {1: Fraction(21, 36), 5: Fraction(15, 36)}
 
 
 def test_collision_matches_enumeration_of_both_checks():
-    report = ODDS["collision"](CATALOGUE, piloting_a=7, piloting_b=9, clicks_left_a=3,
+    report = facts("collision", CATALOGUE, piloting_a=7, piloting_b=9, clicks_left_a=3,
                                clicks_left_b=5)
     a, b, destroyed_a = {}, {}, 0
     for x1, x2, y1, y2 in itertools.product(range(1, 7), repeat=4):
@@ -103,14 +105,14 @@ def test_charlies_air_action_fate_example_leaves_the_natural_six():
 
 def test_throttling_two_clicks_costs_a_click_on_a_failed_check():
     # "Set Throttle": "If the pilot check fails ... give the plane 1 click of damage."
-    report = ODDS["pilot_check"](CATALOGUE, piloting=7, purpose="throttle_two")
+    report = facts("pilot_check", CATALOGUE, piloting=7, purpose="throttle_two")
     assert dist(report, "damage") == {0: Fraction(21, 36), 1: Fraction(15, 36)}
     assert report["success"]["exact"] == "7/12"
 
 
 def test_a_critical_failure_of_2_fails_even_a_piloting_value_of_2():
     # "Collisions with Other Planes": "a critical failure (a roll with a total of 2)".
-    report = ODDS["pilot_check"](CATALOGUE, piloting=2, purpose="redline")
+    report = facts("pilot_check", CATALOGUE, piloting=2, purpose="redline")
     assert report["success"]["exact"] == "35/36"
     assert report["critical_failure"]["exact"] == "1/36"
 
@@ -118,7 +120,7 @@ def test_a_critical_failure_of_2_fails_even_a_piloting_value_of_2():
 def test_a_fated_serious_collision_between_two_planes_is_avoided_completely():
     # "Fate": "If only two planes were involved in the collision, the collision is
     # completely avoided" -- only a serious collision (a 2 rolled) can be fated away.
-    report = ODDS["collision"](CATALOGUE, piloting_a=13, piloting_b=13, clicks_left_a=1,
+    report = facts("collision", CATALOGUE, piloting_a=13, piloting_b=13, clicks_left_a=1,
                                clicks_left_b=1, fate_a=True)
     # every check fails against 13; the 71 serious pairs of 1296 cost nothing at all
     assert dist(report, "damage_a") == {0: Fraction(71, 1296), 1: Fraction(1225, 1296)}

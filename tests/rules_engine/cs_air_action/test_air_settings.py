@@ -12,12 +12,15 @@ import pytest
 
 from rules_engine import BadDocument, check, load_catalogue
 from rules_engine.clix.scenario import read_scenario
-from rules_engine.cs_air_action import ODDS, simulate
 from rules_engine.cs_air_action.fight import Fight
 from rules_engine.cs_air_action.forces import Forces
 from rules_engine.cs_air_action.scenario import SCENARIO
 from rules_engine.montecarlo import rng
+from rules_engine.simulation import simulate
 from tests.rules_engine.cs_aces.dice_enumeration import distribution, enumerate_hits
+from tests.rules_engine.odds_helpers import facts_of
+
+facts = facts_of("cs-air-action")
 
 ROOT = Path(__file__).resolve().parents[3]
 CATALOGUE = load_catalogue()
@@ -55,13 +58,13 @@ def test_an_unknown_reading_is_refused_at_its_path():
 # --- ace_shots_roll in the shot odds ---------------------------------------------------------
 
 def shot(**params):
-    return ODDS["shot"](CATALOGUE, silhouette=4, **params)
+    return facts("shot", CATALOGUE, silhouette=4, **params)
 
 
 def test_loyles_fate_example_rolls_six_dice_under_either_reading():
     # "Fate": "His attack value is 3 and his fate value is 3, so he rolls six dice."
     for reading in ("plane_gunnery", "ace_attack"):
-        report = ODDS["shot"](CATALOGUE, shooter="loyle-crawford-devastator", ace=True,
+        report = facts("shot", CATALOGUE, shooter="loyle-crawford-devastator", ace=True,
                               fate=3, silhouette=5, ace_shots_roll=reading)
         assert (report["dice"], report["target_number"]) == (6, 5)
 
@@ -107,7 +110,7 @@ def test_bad_ace_parameters_are_named():
 # --- rookie_bail_out_modifier in the bail out odds -------------------------------------------
 
 def bail_out(**params):
-    return ODDS["bail_out"](CATALOGUE, **params)
+    return facts("bail_out", CATALOGUE, **params)
 
 
 @pytest.mark.parametrize(("modifier", "chance"), [
@@ -179,22 +182,24 @@ def test_an_ace_pilots_first_shot_under_each_reading(reading, target_clicks, vic
 
 def test_the_lists_reading_is_the_fights_unless_the_scenario_names_one():
     chosen = with_settings(ACES, ace_shots_roll="ace_attack")
-    by_list = simulate(CATALOGUE, chosen, BLOODHAWKS, {}, 3000, 2)
-    by_scenario = simulate(CATALOGUE, ACES, BLOODHAWKS, {"ace_shots_roll": "ace_attack"}, 3000, 2)
-    default = simulate(CATALOGUE, ACES, BLOODHAWKS, {}, 3000, 2)
+    by_list = simulate(CATALOGUE, chosen, BLOODHAWKS, runs=3000, seed=2, scenario={})
+    by_scenario = simulate(CATALOGUE, ACES, BLOODHAWKS,
+        runs=3000, seed=2, scenario={"ace_shots_roll": "ace_attack"})
+    default = simulate(CATALOGUE, ACES, BLOODHAWKS, runs=3000, seed=2, scenario={})
     assert by_list["scenario"]["ace_shots_roll"]["value"] == "ace_attack"
     assert by_list == by_scenario
     assert default["scenario"]["ace_shots_roll"]["value"] == "plane_gunnery"
     assert default["outcome"] != by_list["outcome"]  # Charlie rolls 3 dice, not 4
-    overridden = simulate(CATALOGUE, chosen, BLOODHAWKS, {"ace_shots_roll": "plane_gunnery"},
-                          3000, 2)
+    overridden = simulate(CATALOGUE, chosen, BLOODHAWKS,
+        runs=3000, seed=2, scenario={"ace_shots_roll": "plane_gunnery"})
     assert overridden == default
 
 
 def test_lists_choosing_different_readings_must_agree():
     other = with_settings(BLOODHAWKS, ace_shots_roll="plane_gunnery")
     with pytest.raises(BadDocument) as err:
-        simulate(CATALOGUE, with_settings(ACES, ace_shots_roll="ace_attack"), other, {}, 10, 1)
+        simulate(CATALOGUE, with_settings(ACES, ace_shots_roll="ace_attack"), other,
+            runs=10, seed=1, scenario={})
     assert [e.path for e in err.value.errors] == ["list_b.settings.ace_shots_roll"]
 
 
@@ -202,7 +207,7 @@ def test_lists_choosing_different_readings_must_agree():
 def test_victory_points_include_the_aces_when_the_list_says_so(include, points):
     quiet = {"in_range": 0, "rear_shot": 0, "redline": 0, "collision": 0}
     doc = with_settings(ACES, victory_points_include_ace=include)
-    result = simulate(CATALOGUE, doc, BLOODHAWKS, quiet, 200, 1)
+    result = simulate(CATALOGUE, doc, BLOODHAWKS, runs=200, seed=1, scenario=quiet)
     assert result["victory_points"]["a"]["value"] == points
 
 

@@ -124,7 +124,7 @@ RULE_BREAKERS = [
      Code.TURRET_EMPTY, "$.entries[1].guns", Severity.WARNING, "no guns"),
     # "8. Ракеты": 8 hardpoints; armour-piercing 2 each, drop tank 4
     ("9 hardpoints", [airframe(), {"part": "rocket", "weapon": "rocket-flash"},
-                      {"part": "drop_tank", "count": 2}],
+                      {"part": "drop-tank", "count": 2}],
      Code.TOO_MANY_HARDPOINTS, "$.entries[2]", Severity.ERROR, "need 9 hardpoints"),
     ("seeker alone", [airframe(), {"part": "rocket", "weapon": "rocket-seeker"}],
      Code.SEEKER_WITHOUT_BEACON, "$.entries[1]", Severity.WARNING, "beacon"),

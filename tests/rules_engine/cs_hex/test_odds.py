@@ -12,9 +12,12 @@ from hypothesis import strategies as st
 
 from rules_engine.catalogue import Catalogue, build_catalogue, read_pack_file
 from rules_engine.cli import main
-from rules_engine.cs_hex import ODDS
 from rules_engine.errors import BadDocument
+from rules_engine.systems import system_module
 from tests.rules_engine.cs_hex.designs import PACK
+from tests.rules_engine.odds_helpers import facts_of
+
+facts = facts_of("cs-hex")
 
 ROLLS = range(1, 11)
 CATALOGUE = build_catalogue([read_pack_file(PACK)])
@@ -30,7 +33,7 @@ def _enumerated(target: int) -> Fraction:
 
 def test_book_example_skill_check(catalogue: Catalogue) -> None:
     # "Фаза движения": G-rating 2 flying a difficulty-3 maneuver, Natural Touch 5 -> 4+
-    report = ODDS["skill_check"](catalogue, difficulty=1, natural_touch=5)
+    report = facts("skill_check", catalogue, difficulty=1, natural_touch=5)
     assert (report["target_number"], report["formula"]) == (4, "8 + 1 - 5 = 4")
     assert _chance(report) == Fraction(7, 10)
 
@@ -38,7 +41,7 @@ def test_book_example_skill_check(catalogue: Catalogue) -> None:
 @given(st.integers(0, 12), st.integers(0, 10), st.booleans())
 def test_skill_check_matches_enumeration(difficulty: int, natural_touch: int,
                                          shocked: bool) -> None:
-    report = ODDS["skill_check"](CATALOGUE, difficulty=difficulty, natural_touch=natural_touch,
+    report = facts("skill_check", CATALOGUE, difficulty=difficulty, natural_touch=natural_touch,
                                  shocked=shocked)
     target = 8 + difficulty - natural_touch + (2 if shocked else 0)
     assert report["target_number"] == target
@@ -51,13 +54,13 @@ def test_skill_check_matches_enumeration(difficulty: int, natural_touch: int,
 @pytest.mark.parametrize(("distance", "modifier"), [(0, -3), (1, -2), (3, 0), (5, 2)])
 def test_to_hit_range_modifier(catalogue: Catalogue, distance: int, modifier: int) -> None:
     # "Сложность попадания": 0 at three hexes, -3 in the same hex, one a hex
-    report = ODDS["to_hit"](catalogue, to_hit_number=7, distance=distance, accuracy=2)
+    report = facts("to_hit", catalogue, to_hit_number=7, distance=distance, accuracy=2)
     assert report["target_number"] == 7 + modifier - 2
     assert _chance(report) == _enumerated(7 + modifier - 2)
 
 
 def test_to_hit_rocket_shocked_direction(catalogue: Catalogue) -> None:
-    report = ODDS["to_hit"](catalogue, to_hit_number=5, distance=4, accuracy=3,
+    report = facts("to_hit", catalogue, to_hit_number=5, distance=4, accuracy=3,
                             weapon="rocket-armour-piercing", shocked=True, direction_modifier=1)
     assert report["formula"] == "5 + 1 + 1 + 2 + 1 - 3 = 7"
     assert _chance(report) == Fraction(4, 10)
@@ -65,13 +68,13 @@ def test_to_hit_rocket_shocked_direction(catalogue: Catalogue) -> None:
 
 def test_out_of_range_cannot_hit(catalogue: Catalogue) -> None:
     # ".70 - 3 гекса"
-    report = ODDS["to_hit"](catalogue, to_hit_number=1, distance=4, accuracy=10, weapon="cal-70")
+    report = facts("to_hit", catalogue, to_hit_number=1, distance=4, accuracy=10, weapon="cal-70")
     assert report["in_range"] is False
     assert _chance(report) == 0
 
 
 def test_doubling_down_against_enumeration(catalogue: Catalogue) -> None:
-    report = ODDS["to_hit"](catalogue, to_hit_number=8, distance=3, accuracy=2,
+    report = facts("to_hit", catalogue, to_hit_number=8, distance=3, accuracy=2,
                             doubling_down=True)
     target = 6
     pairs = [(a >= target) + (b >= target) for a in ROLLS for b in ROLLS]
@@ -83,7 +86,7 @@ def test_doubling_down_against_enumeration(catalogue: Catalogue) -> None:
 
 def test_placed_rockets_have_no_to_hit_roll(catalogue: Catalogue) -> None:
     with pytest.raises(BadDocument) as caught:
-        ODDS["to_hit"](catalogue, to_hit_number=5, distance=2, accuracy=1, weapon="rocket-flash")
+        facts("to_hit", catalogue, to_hit_number=5, distance=2, accuracy=1, weapon="rocket-flash")
     assert caught.value.errors[0].path == "params.weapon"
 
 
@@ -95,7 +98,7 @@ def test_hit_column_with_steady_hand(catalogue: Catalogue, steady_hand: int, aim
                                      reached: Fraction) -> None:
     # "Твердая рука": 1-4 shift one column, 5-8 two, 9-10 three
     shift = 0 if steady_hand == 0 else 1 if steady_hand <= 4 else 2 if steady_hand <= 8 else 3
-    report = ODDS["hit_location"](catalogue, steady_hand=steady_hand, aim=aim)
+    report = facts("hit_location", catalogue, steady_hand=steady_hand, aim=aim)
     assert Fraction(report["aim_reached"]["exact"]) == reached
     expected: dict[int, Fraction] = {}
     for roll in ROLLS:
@@ -108,35 +111,35 @@ def test_hit_column_with_steady_hand(catalogue: Catalogue, steady_hand: int, aim
 
 def test_bail_out_caps_earlier_jumps_at_four(catalogue: Catalogue) -> None:
     # "Самолет в штопоре. Сложность 12", "-1 (максимум -4)"
-    report = ODDS["bail_out"](catalogue, situation="spin", sixth_sense=2, quick_fire=1,
+    report = facts("bail_out", catalogue, situation="spin", sixth_sense=2, quick_fire=1,
                               previous_jumps=6)
     assert (report["target_number"], _chance(report)) == (5, Fraction(6, 10))
-    shocked = ODDS["bail_out"](catalogue, situation="fuel-tank-explosion", sixth_sense=3,
+    shocked = facts("bail_out", catalogue, situation="fuel-tank-explosion", sixth_sense=3,
                                quick_fire=3, shocked=True)
     assert (shocked["target_number"], _chance(shocked)) == (16, Fraction(0))
 
 
 def test_landing_automatic_and_rolled(catalogue: Catalogue) -> None:
-    assert ODDS["landing"](catalogue, natural_touch=0)["automatic"] is True
+    assert facts("landing", catalogue, natural_touch=0)["automatic"] is True
     # 4 - 3 + 2 (rudder jammed) + 1 (one wound) = 4
-    report = ODDS["landing"](catalogue, natural_touch=3, conditions=["rudder-jammed"], wounds=1)
+    report = facts("landing", catalogue, natural_touch=3, conditions=["rudder-jammed"], wounds=1)
     assert (report["target_number"], _chance(report)) == (4, Fraction(7, 10))
     chances = [Fraction(r["chance"]["exact"]) for r in report["if_failed"]]
     assert chances == [Fraction(1, 10), Fraction(5, 10), Fraction(2, 10), Fraction(2, 10)]
 
 
 def test_maneuver_beyond_g_and_speed(catalogue: Catalogue) -> None:
-    one = ODDS["maneuver"](catalogue, notation="4L2F", g_rating=2, max_speed=4,
+    one = facts("maneuver", catalogue, notation="4L2F", g_rating=2, max_speed=4,
                            natural_touch=5)
     assert [c["for"] for c in one["checks"]] == ["g_rating"]
     assert Fraction(one["all_pass"]["exact"]) == Fraction(7, 10)
-    two = ODDS["maneuver"](catalogue, notation="4l2f", g_rating=2, max_speed=3,
+    two = facts("maneuver", catalogue, notation="4l2f", g_rating=2, max_speed=3,
                            natural_touch=5, previous_steep=True)
     assert [c["for"] for c in two["checks"]] == ["g_rating", "max_speed",
                                                  "repeated steep maneuver"]
     # 7/10 twice, then 8 + 3 - 5 = 6 -> 5/10
     assert Fraction(two["all_pass"]["exact"]) == Fraction(7, 10) ** 2 * Fraction(5, 10)
-    free = ODDS["maneuver"](catalogue, notation="4L2F", g_rating=3, max_speed=4,
+    free = facts("maneuver", catalogue, notation="4L2F", g_rating=3, max_speed=4,
                             natural_touch=0)
     assert free["checks"] == []
     assert free["all_pass"]["exact"] == "1/1"
@@ -145,7 +148,7 @@ def test_maneuver_beyond_g_and_speed(catalogue: Catalogue) -> None:
 @pytest.mark.parametrize(("query", "params", "path"), [
     ("skill_check", {"difficulty": 1, "natural_touch": 11}, "params.natural_touch"),
     ("skill_check", {"difficulty": 1, "natural_touch": 5, "luck": 2}, "params.luck"),
-    ("skill_check", {"natural_touch": 5}, "params.difficulty"),
+    ("skill_check", {"difficulty": 21, "natural_touch": 5}, "params.difficulty"),
     ("maneuver", {"notation": "2R2A", "g_rating": 2, "max_speed": 3, "natural_touch": 1},
      "params.difficulty"),
     ("maneuver", {"notation": "4X2F", "g_rating": 2, "max_speed": 3, "natural_touch": 1},
@@ -158,13 +161,13 @@ def test_maneuver_beyond_g_and_speed(catalogue: Catalogue) -> None:
 def test_bad_parameters_name_the_parameter(catalogue: Catalogue, query: str,
                                            params: dict[str, Any], path: str) -> None:
     with pytest.raises(BadDocument) as caught:
-        ODDS[query](catalogue, **params)
+        facts(query, catalogue, **params)
     assert caught.value.errors[0].path == path
 
 
 def test_generic_check_and_cli(tmp_path: Any, capsys: Any, catalogue: Catalogue) -> None:
     # "Устранить задержку": 8 - Steady Hand
-    report = ODDS["check"](catalogue, formula="jam-clearing", steady_hand=3)
+    report = facts("check", catalogue, formula="jam-clearing", terms={"steady_hand": 3})
     assert (report["target_number"], _chance(report)) == (5, Fraction(6, 10))
     packs = tmp_path / "cs-hex"
     packs.mkdir()
@@ -173,13 +176,14 @@ def test_generic_check_and_cli(tmp_path: Any, capsys: Any, catalogue: Catalogue)
                  "natural_touch=4", "shocked=true"]) == 0
     assert json.loads(capsys.readouterr().out)["chances"]["success"]["exact"] == "3/10"
     assert main(["--packs", str(tmp_path), "odds", "cs-hex"]) == 0
-    assert sorted(json.loads(capsys.readouterr().out)["queries"]) == sorted(ODDS)
+    listed = json.loads(capsys.readouterr().out)["queries"]
+    assert sorted(listed) == sorted(system_module("cs-hex").queries())
 
 
 def test_speed_excess_cracks_the_nose_by_the_excess(catalogue: Catalogue) -> None:
     # "Фаза движения": a failed attempt beyond max speed - speed drops to 1, the nose takes as
     # many cracks as the excess, the plane smokes this turn and the next
-    report = ODDS["maneuver"](catalogue, notation="4L2F", g_rating=3, max_speed=2,
+    report = facts("maneuver", catalogue, notation="4L2F", g_rating=3, max_speed=2,
                               natural_touch=5)
     (check,) = report["checks"]
     assert (check["for"], check["excess"], check["target_number"]) == ("max_speed", 2, 5)
@@ -191,7 +195,7 @@ def test_speed_excess_cracks_the_nose_by_the_excess(catalogue: Catalogue) -> Non
 def test_speeding_up_beyond_acceleration_is_a_check(catalogue: Catalogue) -> None:
     # "превышения максимальной скорости и/или максимального ускорения": from speed 1 to 4 with
     # acceleration 2 exceeds it by 1 -> 8 + 1 - 5 = 4; failure flares the engine
-    report = ODDS["maneuver"](catalogue, notation="4L2F", g_rating=3, max_speed=4,
+    report = facts("maneuver", catalogue, notation="4L2F", g_rating=3, max_speed=4,
                               natural_touch=5, current_speed=1, acceleration=2)
     (check,) = report["checks"]
     assert (check["for"], check["excess"], check["formula"]) == ("acceleration", 1,
@@ -203,7 +207,7 @@ def test_speeding_up_beyond_acceleration_is_a_check(catalogue: Catalogue) -> Non
 def test_slowing_down_beyond_acceleration_cracks_the_wings(catalogue: Catalogue) -> None:
     # "При неудачной попытке сбросить скорость быстрее чем это возможно, самолет получает по
     # трещине на переднюю часть крыла. Однако скорость сбрасывается." 7 -> 4 with acceleration 1
-    report = ODDS["maneuver"](catalogue, notation="4L2F", g_rating=3, max_speed=8,
+    report = facts("maneuver", catalogue, notation="4L2F", g_rating=3, max_speed=8,
                               natural_touch=5, shocked=True, current_speed=7, acceleration=1)
     (check,) = report["checks"]
     assert (check["for"], check["excess"], check["formula"]) == ("deceleration", 2,
@@ -213,11 +217,11 @@ def test_slowing_down_beyond_acceleration_cracks_the_wings(catalogue: Catalogue)
 
 
 def test_change_of_speed_within_acceleration_needs_no_check(catalogue: Catalogue) -> None:
-    report = ODDS["maneuver"](catalogue, notation="4L2F", g_rating=3, max_speed=4,
+    report = facts("maneuver", catalogue, notation="4L2F", g_rating=3, max_speed=4,
                               natural_touch=0, current_speed=2, acceleration=2)
     assert report["checks"] == []
     with pytest.raises(BadDocument) as caught:
-        ODDS["maneuver"](catalogue, notation="4L2F", g_rating=3, max_speed=4,
+        facts("maneuver", catalogue, notation="4L2F", g_rating=3, max_speed=4,
                          natural_touch=0, current_speed=2)
     assert caught.value.errors[0].path == "params.acceleration"
 
@@ -225,7 +229,7 @@ def test_change_of_speed_within_acceleration_needs_no_check(catalogue: Catalogue
 @given(st.integers(0, 10), st.integers(1, 5), st.integers(0, 10), st.booleans())
 def test_acceleration_check_exactly_when_the_change_exceeds_it(
         current: int, acceleration: int, natural_touch: int, shocked: bool) -> None:
-    report = ODDS["maneuver"](CATALOGUE, notation="4L2F", g_rating=3, max_speed=10,
+    report = facts("maneuver", CATALOGUE, notation="4L2F", g_rating=3, max_speed=10,
                               natural_touch=natural_touch, shocked=shocked,
                               current_speed=current, acceleration=acceleration)
     excess = abs(4 - current) - acceleration
@@ -242,7 +246,7 @@ def test_acceleration_check_exactly_when_the_change_exceeds_it(
 
 def test_failed_repeated_steep_maneuver_says_the_book_is_silent(catalogue: Catalogue) -> None:
     # "Маневры с G-рейтингом 3 и выше считается крутыми": the check is given, its failure is not
-    report = ODDS["maneuver"](catalogue, notation="4L2F", g_rating=3, max_speed=4,
+    report = facts("maneuver", catalogue, notation="4L2F", g_rating=3, max_speed=4,
                               natural_touch=5, previous_steep=True)
     (check,) = report["checks"]
     assert (check["for"], check["formula"]) == ("repeated steep maneuver", "8 + 3 - 5 = 6")
@@ -251,16 +255,16 @@ def test_failed_repeated_steep_maneuver_says_the_book_is_silent(catalogue: Catal
 
 def test_generic_bail_out_check_caps_earlier_jumps_too(catalogue: Catalogue) -> None:
     # "-1 (максимум -4)" holds however the check is asked for: 12 - 4 - 2 - 1 = 5
-    report = ODDS["check"](catalogue, formula="bail-out", situation=12, previous_jumps=6,
-                           sixth_sense=2, quick_fire=1)
+    report = facts("check", catalogue, formula="bail-out",
+                   terms={"situation": 12, "previous_jumps": 6, "sixth_sense": 2, "quick_fire": 1})
     assert (report["target_number"], report["formula"]) == (5, "12 - 4 - 2 - 1 = 5")
-    assert report["target_number"] == ODDS["bail_out"](catalogue, situation="spin", sixth_sense=2,
+    assert report["target_number"] == facts("bail_out", catalogue, situation="spin", sixth_sense=2,
                                                 quick_fire=1, previous_jumps=6)["target_number"]
 
 
 def test_landing_on_a_zeppelin_is_always_rolled(catalogue: Catalogue) -> None:
     # only a prepared airfield lands automatically; on a zeppelin 4 - 5 = -1: sure, but rolled
-    report = ODDS["landing"](catalogue, natural_touch=5, place="zeppelin")
+    report = facts("landing", catalogue, natural_touch=5, place="zeppelin")
     assert report["automatic"] is False
     assert (report["target_number"], _chance(report)) == (-1, Fraction(1))
     assert [r["roll"] for r in report["if_failed"]] == ["10", "5-9", "3-4", "1-2"]

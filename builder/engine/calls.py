@@ -1,7 +1,6 @@
-"""The API's one door into the rules engine: check, cost, odds, simulations and limits.
+"""The engine's front door as JSON: check, cost, odds, simulations and limits.
 
-Every engine call the API makes goes through here, so the views stay thin and a change in
-the engine's front door is answered in one place.
+What each returns is exactly what ``python -m rules_engine`` prints for the same call.
 """
 
 from __future__ import annotations
@@ -12,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import rules_engine
+from builder.engine.checked import checked_list
 from rules_engine import BadDocument, Catalogue
 from rules_engine import limits as _limits
 from rules_engine.listdoc import model_count, validate_list
@@ -19,7 +19,7 @@ from rules_engine.systems import SYSTEM_PACKAGES
 
 SYSTEMS: tuple[str, ...] = tuple(SYSTEM_PACKAGES)
 
-MAX_ENTRIES: int = getattr(_limits, "MAX_ENTRIES", 200)
+MAX_ENTRIES: int = _limits.MAX_ENTRIES
 """Entries in one list document (a warband or squadron is far smaller)."""
 MAX_JSON_DEPTH: int = _limits.MAX_DEPTH
 """Nesting of any JSON body (a list document nests about six deep)."""
@@ -32,15 +32,12 @@ MAX_MODEL_RUNS: int = _limits.MAX_MODEL_RUNS
 
 def check(catalogue: Catalogue, doc: Mapping[str, Any]) -> dict[str, Any]:
     """The verdict exactly as ``python -m rules_engine check`` prints it."""
-    return _as_json(rules_engine.check(catalogue, doc).to_dict())
+    return checked_list(catalogue, doc).verdict_json()
 
 
 def cost(catalogue: Catalogue, doc: Mapping[str, Any]) -> dict[str, Any]:
     """The price exactly as ``python -m rules_engine cost`` prints it."""
-    verdict = rules_engine.check(catalogue, doc)
-    return _as_json(
-        {"points": verdict.points, "limit": verdict.limit, "breakdown": verdict.breakdown}
-    )
+    return checked_list(catalogue, doc).cost_json()
 
 
 def _as_json(value: Any) -> Any:

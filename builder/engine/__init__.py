@@ -1,0 +1,78 @@
+"""The one door from Django into the rules engine.
+
+Pages, the API, saved lists, printing and simulations reach the engine only through here:
+the checked list (``list_checked``: the verdict on a document against the catalogue the one
+policy in ``content.catalogues`` resolves), the engine's calls as JSON, its limits, its
+bounded JSON reader, and its errors in the API's shape (``bad_document_error``).
+"""
+
+from builder.engine.calls import (
+    MAX_ENTRIES,
+    MAX_JSON_DEPTH,
+    MAX_MODEL_RUNS,
+    MAX_RUNS,
+    MAX_SEED,
+    SYSTEMS,
+    check,
+    cost,
+    json_depth,
+    merge_blocks,
+    nesting_depth,
+    odds,
+    odds_queries,
+    parse_json,
+    plan_blocks,
+    simulate,
+    simulate_block,
+    simulation_inputs,
+    simulation_max_runs,
+    simulation_work,
+    validate,
+)
+from builder.engine.checked import (
+    CheckedList,
+    checked_list,
+    list_checked,
+    list_checked_against,
+    verdict_of,
+)
+from builder.engine.errors import bad_document_error, error_details, field_of
+from rules_engine import BadDocument, Catalogue, Record, Verdict
+from rules_engine.catalogue import thaw
+
+__all__ = [
+    "MAX_ENTRIES",
+    "MAX_JSON_DEPTH",
+    "MAX_MODEL_RUNS",
+    "MAX_RUNS",
+    "MAX_SEED",
+    "SYSTEMS",
+    "BadDocument",
+    "Catalogue",
+    "CheckedList",
+    "Record",
+    "Verdict",
+    "bad_document_error",
+    "check",
+    "checked_list",
+    "cost",
+    "error_details",
+    "field_of",
+    "json_depth",
+    "list_checked",
+    "list_checked_against",
+    "merge_blocks",
+    "nesting_depth",
+    "odds",
+    "odds_queries",
+    "parse_json",
+    "plan_blocks",
+    "simulate",
+    "simulate_block",
+    "simulation_inputs",
+    "simulation_max_runs",
+    "simulation_work",
+    "thaw",
+    "validate",
+    "verdict_of",
+]

@@ -1,0 +1,131 @@
+"""Which pack versions a list document is checked against, and the engine catalogue of them.
+
+One policy for every surface (pages, API, saved lists, printing, simulations):
+
+- the versions a document names in ``content`` win;
+- every other pack, including the packs of related systems (an Air Action squadron's Aces
+  pilots), comes from its published version, as the CLI reads every pack file;
+- a named version that is not stored is a ``BadDocument`` at ``$.content``; nothing is
+  substituted silently.
+
+Catalogues are built once per process for each set of pack versions, keyed by their
+checksums, so asking again costs one small query and no pack document is read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Case, F, JSONField, Q, Value, When
+
+from content.models import ContentPackVersion
+from rules_engine import BadDocument, Catalogue, build_catalogue
+
+CACHE_SIZE = 16
+"""Catalogues kept per process (each set of pack versions seen recently)."""
+
+_CATALOGUES: dict[tuple[tuple[str, str], ...], Catalogue] = {}
+
+
+@dataclass(frozen=True)
+class Resolved:
+    """A catalogue and the pack versions (pack id -> version) it was built from."""
+
+    catalogue: Catalogue
+    versions: dict[str, str]
+
+
+def read_pins(document: Mapping[str, Any]) -> dict[str, str]:
+    """The pack versions a document names in ``content`` (pack id -> version).
+
+    ``content`` is absent, one ``{pack, version}`` object or a list of them; anything else
+    is a ``BadDocument`` at ``$.content`` rather than a pin quietly ignored.
+    """
+    content = document.get("content")
+    if content is None:
+        return {}
+    refs = content if isinstance(content, list) else [content]
+    pins: dict[str, str] = {}
+    for ref in refs:
+        if not (
+            isinstance(ref, Mapping)
+            and isinstance(ref.get("pack"), str)
+            and isinstance(ref.get("version"), str)
+        ):
+            raise BadDocument.at(
+                "$.content", "must be a list of pack versions, each {pack, version} as text"
+            )
+        pins[ref["pack"]] = ref["version"]
+    return pins
+
+
+def resolve(document: Mapping[str, Any] | None = None) -> Resolved:
+    """The catalogue a list document is checked against (the published packs without one).
+
+    Raises:
+        BadDocument: at ``$.content``, when ``content`` is malformed or names a version
+            that is not stored.
+    """
+    return _resolved(read_pins(document or {}), published=True)
+
+
+def resolve_pins(pins: Mapping[str, str]) -> Resolved:
+    """``resolve`` for pins already read (two lists of one simulation, merged)."""
+    return _resolved(dict(pins), published=True)
+
+
+def resolve_versions(versions: Mapping[str, str]) -> Resolved:
+    """The catalogue of exactly these pack versions (a saved list's stored pins)."""
+    return _resolved(dict(versions), published=False)
+
+
+def published() -> Resolved:
+    """The catalogue of every currently published pack."""
+    return _resolved({}, published=True)
+
+
+def _resolved(pins: dict[str, str], *, published: bool) -> Resolved:
+    wanted = Q(pk__in=[])
+    if published:
+        wanted |= Q(version=F("pack__version"))
+    for pack_id, version in pins.items():
+        wanted |= Q(pack__pack_id=pack_id, version=version)
+    # One query: the documents come along only for versions no cached catalogue was built
+    # from (all of them in a fresh process, none while the packs stay the same).
+    known = {checksum for key in _CATALOGUES for _, checksum in key}
+    rows = (
+        ContentPackVersion.objects.filter(wanted)
+        .annotate(
+            unseen=Case(
+                When(checksum__in=known, then=Value(None)),
+                default=F("document"),
+                output_field=JSONField(),
+            )
+        )
+        .values_list("id", "pack__pack_id", "version", "checksum", "unseen")
+    )
+    chosen: dict[str, tuple[int, str, str, Any]] = {}
+    for row_id, pack_id, version, checksum, document in rows:
+        if pins.get(pack_id, version) == version:
+            chosen[pack_id] = (row_id, version, checksum, document)
+    missing = sorted(f"{p} {v}" for p, v in pins.items() if chosen.get(p, (0, ""))[1] != v)
+    if missing:
+        raise BadDocument.at(
+            "$.content", f"names pack versions that are not loaded here: {', '.join(missing)}"
+        )
+    key = tuple(sorted((pack_id, row[2]) for pack_id, row in chosen.items()))
+    catalogue = _CATALOGUES.get(key)
+    if catalogue is None:
+        documents = [row[3] for row in chosen.values() if row[3] is not None]
+        unread = [row[0] for row in chosen.values() if row[3] is None]
+        if unread:
+            documents += ContentPackVersion.objects.filter(id__in=unread).values_list(
+                "document", flat=True
+            )
+        catalogue = build_catalogue(documents)
+        if len(_CATALOGUES) >= CACHE_SIZE:
+            _CATALOGUES.pop(next(iter(_CATALOGUES)))
+        _CATALOGUES[key] = catalogue
+    return Resolved(catalogue, {p: row[1] for p, row in sorted(chosen.items())})
