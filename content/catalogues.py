@@ -9,7 +9,8 @@ One policy for every surface (pages, API, saved lists, printing, simulations):
   substituted silently.
 
 Catalogues are built once per process for each set of pack versions, keyed by their
-checksums, so asking again costs one small query and no pack document is read.
+checksums, so asking again costs one small query (ids, versions, checksums) and no pack
+document is read; a set not seen before costs a second query for its documents.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Case, F, JSONField, Q, Value, When
+from django.db.models import F, Q
 
 from content.models import ContentPackVersion
 from rules_engine import BadDocument, Catalogue, build_catalogue
@@ -92,24 +93,15 @@ def _resolved(pins: dict[str, str], *, published: bool) -> Resolved:
         wanted |= Q(version=F("pack__version"))
     for pack_id, version in pins.items():
         wanted |= Q(pack__pack_id=pack_id, version=version)
-    # One query: the documents come along only for versions no cached catalogue was built
-    # from (all of them in a fresh process, none while the packs stay the same).
-    known = {checksum for key in _CATALOGUES for _, checksum in key}
-    rows = (
-        ContentPackVersion.objects.filter(wanted)
-        .annotate(
-            unseen=Case(
-                When(checksum__in=known, then=Value(None)),
-                default=F("document"),
-                output_field=JSONField(),
-            )
-        )
-        .values_list("id", "pack__pack_id", "version", "checksum", "unseen")
+    # One small query while the packs stay the same: ids, versions and checksums only; the
+    # documents are read (a second query) only for a set no cached catalogue was built from.
+    rows = ContentPackVersion.objects.filter(wanted).values_list(
+        "id", "pack__pack_id", "version", "checksum"
     )
-    chosen: dict[str, tuple[int, str, str, Any]] = {}
-    for row_id, pack_id, version, checksum, document in rows:
+    chosen: dict[str, tuple[int, str, str]] = {}
+    for row_id, pack_id, version, checksum in rows:
         if pins.get(pack_id, version) == version:
-            chosen[pack_id] = (row_id, version, checksum, document)
+            chosen[pack_id] = (row_id, version, checksum)
     missing = sorted(f"{p} {v}" for p, v in pins.items() if chosen.get(p, (0, ""))[1] != v)
     if missing:
         raise BadDocument.at(
@@ -118,13 +110,9 @@ def _resolved(pins: dict[str, str], *, published: bool) -> Resolved:
     key = tuple(sorted((pack_id, row[2]) for pack_id, row in chosen.items()))
     catalogue = _CATALOGUES.get(key)
     if catalogue is None:
-        documents = [row[3] for row in chosen.values() if row[3] is not None]
-        unread = [row[0] for row in chosen.values() if row[3] is None]
-        if unread:
-            documents += ContentPackVersion.objects.filter(id__in=unread).values_list(
-                "document", flat=True
-            )
-        catalogue = build_catalogue(documents)
+        ids = [row[0] for row in chosen.values()]
+        documents = ContentPackVersion.objects.filter(id__in=ids).values_list("document", flat=True)
+        catalogue = build_catalogue(list(documents))
         if len(_CATALOGUES) >= CACHE_SIZE:
             _CATALOGUES.pop(next(iter(_CATALOGUES)))
         _CATALOGUES[key] = catalogue

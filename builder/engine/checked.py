@@ -62,17 +62,24 @@ def _checked(document: Mapping[str, Any], resolved: catalogues.Resolved, root: s
     return CheckedList(document, verdict, resolved.catalogue, resolved.versions)
 
 
-def list_checked(document: Mapping[str, Any], *, root: str = "$") -> CheckedList:
-    """``document`` checked by the one catalogue policy (``content.catalogues.resolve``).
+def list_checked(
+    document: Mapping[str, Any],
+    *,
+    root: str = "$",
+    resolved: catalogues.Resolved | None = None,
+) -> CheckedList:
+    """``document`` checked by the one catalogue policy (``content.catalogues.resolve``);
+    ``resolved`` is that policy's answer for this document when the caller has it already.
 
     Raises:
         ApplicationError: 400 ``bad_document`` naming every wrong path, ``$.content`` for a
             pin that is not stored.
     """
-    try:
-        resolved = catalogues.resolve(document)
-    except BadDocument as exc:
-        raise bad_document_error(exc, root) from exc
+    if resolved is None:
+        try:
+            resolved = catalogues.resolve(document)
+        except BadDocument as exc:
+            raise bad_document_error(exc, root) from exc
     return _checked(document, resolved, root)
 
 

@@ -6,18 +6,20 @@ from typing import Any
 
 from builder import engine
 from builder.core.errors import ApplicationError
+from content.catalogues import Resolved
 
 
-def list_check(*, doc: dict[str, Any]) -> dict[str, Any]:
+def list_check(*, doc: dict[str, Any], resolved: Resolved | None = None) -> dict[str, Any]:
     """The engine's verdict on a list being built, as plain data, against the pack versions
     the one catalogue policy resolves for it (the API, a save and a print use the same).
 
     A document the engine cannot read, or one pinning a pack version that is not stored,
     comes back as errors at their JSON paths, shown beside the list, rather than an
-    exception or a check against other versions.
+    exception or a check against other versions. ``resolved`` is the policy's answer for
+    ``doc`` when the page has it already (its pickers asked first).
     """
     try:
-        return engine.list_checked(doc).verdict.to_dict()
+        return engine.list_checked(doc, resolved=resolved).verdict.to_dict()
     except ApplicationError as exc:
         if exc.code != "bad_document":
             raise

@@ -139,11 +139,10 @@ def current_catalogue() -> Catalogue:
     return catalogues.published().catalogue
 
 
-def catalogue_for_document(doc: dict[str, Any]) -> Catalogue:
-    """The catalogue the builder's pickers offer for a list: the one its check uses, or the
-    published packs while its ``content`` is wrong (the check shows that error beside the
-    list; the pickers still need records to offer)."""
+def document_resolved(doc: dict[str, Any]) -> catalogues.Resolved | None:
+    """The pack versions and catalogue a list is checked against, or None while its
+    ``content`` is wrong; resolved once, so the pickers and the check share one query."""
     try:
-        return catalogues.resolve(doc).catalogue
+        return catalogues.resolve(doc)
     except BadDocument:
-        return current_catalogue()
+        return None

@@ -36,9 +36,10 @@ from builder.web.listform import (
 )
 from builder.web.pickers import Owned, Picks
 from builder.web.schematic import hex_schematic
-from builder.web.selectors.catalogue import catalogue_for_document, current_catalogue
+from builder.web.selectors.catalogue import current_catalogue, document_resolved
 from builder.web.services import list_check
 from builder.web.systems import SYSTEM_INFO, kind_label, system_info
+from content.catalogues import Resolved
 from content.services.json_safety import MAX_DOCUMENT_BYTES, parse_json
 from content.spellings import list_respelled
 from rules_engine.catalogue import Catalogue
@@ -137,7 +138,8 @@ def builder_response(
         doc.setdefault("house_rules", {"prices": {}, "notes": ""})
     else:
         doc = new_document(system, kind, catalogue)
-    catalogue = catalogue_for_document(doc)
+    resolved = document_resolved(doc)
+    catalogue = resolved.catalogue if resolved is not None else current_catalogue()
     owned = (
         _owned(request)
         if request.POST.get("from_collection", request.GET.get("from_collection"))
@@ -153,7 +155,9 @@ def builder_response(
         if (system, kind) == ("black-skies", "squadron") and not partial
         else ()
     )
-    context = builder_context(doc, Picks(catalogue, owned, my_designs), fields=not partial)
+    context = builder_context(
+        doc, Picks(catalogue, owned, my_designs), fields=not partial, resolved=resolved
+    )
     context.update(
         {
             "system": info,
@@ -226,11 +230,17 @@ def _fielding(
         return None
 
 
-def builder_context(doc: dict[str, Any], picks: Picks, *, fields: bool = True) -> dict[str, Any]:
+def builder_context(
+    doc: dict[str, Any],
+    picks: Picks,
+    *,
+    fields: bool = True,
+    resolved: Resolved | None = None,
+) -> dict[str, Any]:
     """Everything the builder template shows for a document: fields, verdict, prices."""
     system, kind = doc["system"], doc["kind"]
     catalogue = picks.catalogue
-    verdict = list_check(doc=doc)
+    verdict = list_check(doc=doc, resolved=resolved)
     laid_out = builder_view.layout(verdict, len(doc["entries"]), doc, catalogue)
     entries = [
         {
