@@ -71,9 +71,6 @@ class _Registry(Mapping[str, SystemModule]):
 
 SYSTEMS: Mapping[str, SystemModule] = _Registry()
 
-# The registry's earlier name, read by callers that only list the slugs.
-SYSTEM_PACKAGES = SYSTEMS
-
 
 def system_module(system: str, path: str = "$.system") -> SystemModule:
     """The system ``system``; an unknown slug is a bad document at ``path``."""

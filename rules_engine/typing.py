@@ -49,6 +49,12 @@ class SystemModule:
     """The system's odds queries (each computing function takes resolved, typed values)."""
     load_simulation: Callable[[], FightSimulation] | None = None
     """The system's fights, or None when it has none."""
+    title: str = ""
+    """The game's name as its book prints it."""
+    source: str = ""
+    """The seed file of the book its rules come from (``../shared/seeds``)."""
+    related: tuple[str, ...] = ()
+    """Other systems whose records its lists may name (an Air Action squadron's Aces)."""
 
     @property
     def has_fights(self) -> bool:

@@ -27,6 +27,7 @@ from builder.engine.calls import (
     simulation_inputs,
     simulation_max_runs,
     simulation_work,
+    system_module,
     validate,
 )
 from builder.engine.checked import (
@@ -72,6 +73,7 @@ __all__ = [
     "simulation_inputs",
     "simulation_max_runs",
     "simulation_work",
+    "system_module",
     "thaw",
     "validate",
     "verdict_of",

@@ -15,9 +15,20 @@ from builder.engine.checked import checked_list
 from rules_engine import BadDocument, Catalogue
 from rules_engine import limits as _limits
 from rules_engine.listdoc import model_count, validate_list
-from rules_engine.systems import SYSTEM_PACKAGES
+from rules_engine.systems import SYSTEMS as DECLARED
+from rules_engine.typing import SystemModule
 
-SYSTEMS: tuple[str, ...] = tuple(SYSTEM_PACKAGES)
+SYSTEMS: tuple[str, ...] = tuple(DECLARED)
+"""The game systems' slugs, in the order the engine declares them."""
+
+
+def system_module(system: str) -> SystemModule:
+    """What the engine declares for ``system``: its title, book, related systems, queries.
+
+    Raises:
+        KeyError: no such system.
+    """
+    return DECLARED[system]
 
 MAX_ENTRIES: int = _limits.MAX_ENTRIES
 """Entries in one list document (a warband or squadron is far smaller)."""

@@ -37,6 +37,14 @@ def _simulation() -> FightSimulation:
     return simulation
 
 
-MODULE = SystemModule(SYSTEM, check, catalogue_view, _queries, _simulation)
+MODULE = SystemModule(
+    SYSTEM,
+    check,
+    catalogue_view,
+    _queries,
+    _simulation,
+    title="Black Skies",
+    source="002_9c61f0ebbfb1256c.txt",
+)
 
 __all__ = ["MODULE", "SYSTEM", "catalogue_view", "check"]

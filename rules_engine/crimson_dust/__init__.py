@@ -33,6 +33,14 @@ def _simulation() -> FightSimulation:
     return simulation
 
 
-MODULE = SystemModule(SYSTEM, check, catalogue_view, _queries, _simulation)
+MODULE = SystemModule(
+    SYSTEM,
+    check,
+    catalogue_view,
+    _queries,
+    _simulation,
+    title="Crimson Dust",
+    source="003_157d3ea1ab1b2229.txt",
+)
 
 __all__ = ["MODULE", "SYSTEM", "catalogue_view", "check"]

@@ -39,6 +39,15 @@ def _simulation() -> FightSimulation:
     return simulation
 
 
-MODULE = SystemModule(SYSTEM, check, catalogue_view, _queries, _simulation)
+MODULE = SystemModule(
+    SYSTEM,
+    check,
+    catalogue_view,
+    _queries,
+    _simulation,
+    title="Crimson Skies: Aces",
+    source="000_e4e1c8a4d28ca1dd.txt",
+    related=("cs-air-action",),
+)
 
 __all__ = ["MODULE", "SYSTEM", "catalogue_view", "check"]

@@ -39,6 +39,15 @@ def _simulation() -> FightSimulation:
     return simulation
 
 
-MODULE = SystemModule(SYSTEM, check, catalogue_view, _queries, _simulation)
+MODULE = SystemModule(
+    SYSTEM,
+    check,
+    catalogue_view,
+    _queries,
+    _simulation,
+    title="Crimson Skies: Air Action",
+    source="001_b3fd56ffbc849938.txt",
+    related=("cs-aces",),
+)
 
 __all__ = ["MODULE", "SYSTEM", "catalogue_view", "check"]

@@ -42,6 +42,13 @@ def _queries() -> Sequence[Query]:
 
 
 # The hex-map rules have odds but no fight simulation.
-MODULE = SystemModule(SYSTEM, check, catalogue_view, _queries)
+MODULE = SystemModule(
+    SYSTEM,
+    check,
+    catalogue_view,
+    _queries,
+    title="Crimson Skies hex-map rules",
+    source="004_5f35beb3cfa88850.txt",
+)
 
 __all__ = ["MODULE", "SYSTEM", "catalogue_view", "check"]

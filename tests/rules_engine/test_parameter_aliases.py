@@ -10,7 +10,7 @@ import pytest
 
 from rules_engine import load_catalogue, odds, odds_queries
 from rules_engine.errors import BadDocument, DocumentError
-from rules_engine.systems import SYSTEM_PACKAGES
+from rules_engine.systems import SYSTEMS
 
 ODDS_DOC = Path(__file__).resolve().parents[2] / "docs" / "odds.md"
 CATALOGUE = load_catalogue()
@@ -30,7 +30,7 @@ def documented_aliases() -> dict[str, set[str]]:
 
 def declared_aliases() -> dict[str, set[str]]:
     declared: dict[str, set[str]] = {}
-    for system in SYSTEM_PACKAGES:
+    for system in SYSTEMS:
         for query in odds_queries(system):
             for param in query["params"]:
                 if param.get("aliases"):

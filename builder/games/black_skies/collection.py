@@ -1,0 +1,5 @@
+"""Placeholder until this facet moves here."""
+
+from typing import Any
+
+COLLECTION: Any = None

@@ -1,0 +1,7 @@
+"""Placeholder protocol."""
+
+from typing import Protocol
+
+
+class Collection(Protocol):
+    pass
