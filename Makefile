@@ -73,7 +73,7 @@ browser:
 lint: install
 	$(VENV)/bin/ruff check .
 
-## make typecheck: mypy
+## make typecheck: mypy, strict, on rules_engine, builder and content (Django and DRF plugins)
 typecheck: install
 	$(VENV)/bin/mypy
 

@@ -9,9 +9,9 @@ admin.site.index_title = "Catalogue and content packs"
 
 urlpatterns = [
     path("admin/", admin.site.urls),
-    path("api/v1/", include("builder.api.urls", namespace="api")),
+    path("api/v1/", include("builder.api_urls", namespace="api")),
     path("api/", include("builder.api.docs_urls")),
-    path("accounts/", include("builder.accounts.urls")),
+    path("accounts/", include("builder.web.accounts_urls")),
     path("", include("builder.web.urls")),
 ]
 

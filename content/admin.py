@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar, TypedDict, TypeVar
 
+from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin import helpers
 from django.db.models import Count, Exists, OuterRef, QuerySet
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import FileResponse, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
+from django_stubs_ext import WithAnnotations
 from import_export.admin import ImportExportMixin
 
-from builder.printing.admin_actions import print_cards
 from content import models
 from content.admin_forms import FigureForm, FigureImportForm, RecordForm, data_widget
 from content.admin_guards import RecordAdminGuards
@@ -24,10 +26,11 @@ from content.admin_lists import (
     TailFirstPaginator,
     figure_photo_response,
 )
-from content.admin_widgets import STATS_BY_SYSTEM, CombatDialWidget
+from content.admin_publish import PackPublishingAdmin
+from content.admin_widgets import CombatDialWidget
 from content.dial_display import dial_table, json_preview, speed_table
 from content.record_display import record_table
-from content.schemas import record_schema_path
+from content.schemas import dial_stats, record_schema_path
 from content.selectors import ability_colours
 from content.services import record_save, records_delete
 from content.services.collection import collection_pack_get_or_create, collector_source
@@ -36,6 +39,9 @@ from content.services.records import figure_dial_save
 from content.spreadsheet import FigureResource
 from content.spreadsheet_files import FormulaSafeCSV, FormulaSafeXLSX, SpreadsheetRefused
 from content.systems import SYSTEMS
+
+R = TypeVar("R", bound=models.CatalogueRecord)
+ListFilterSpec = str | type[admin.ListFilter] | tuple[str, type[admin.FieldListFilter]]
 
 
 def record_fieldsets(*sections: tuple[str, tuple[str, ...]]) -> tuple[Any, ...]:
@@ -63,18 +69,33 @@ def real_or_sample(obj: models.CatalogueRecord) -> SafeString:
     return format_html('<span class="muster-badge real">{}</span>', "real")
 
 
-class CatalogueRecordAdmin(RecordAdminGuards, admin.ModelAdmin):
+class CatalogueRecordAdmin(RecordAdminGuards[R], admin.ModelAdmin[R]):
     """Shared by every record type: provenance visible, documents shown as tables and edited
     as forms drawn from their schema (raw JSON at ``?raw=1``), validated before saving."""
 
-    form = RecordForm
-    list_display = ("name", "stable_id", "system", real_or_sample, "uncertain_count")
-    list_filter = (("system", HeldOnlyFilter), ("pack", HeldOnlyFilter), RealOrSampleFilter)
-    search_fields = ("name", "stable_id", "name_original")
-    list_select_related = ("system",)
-    readonly_fields = ("data_preview", "source_preview", "uncertain_preview")
+    form: type[forms.ModelForm[Any]] = RecordForm
+    list_display: tuple[str | Callable[[R], Any], ...] = (
+        "name",
+        "stable_id",
+        "system",
+        real_or_sample,
+        "uncertain_count",
+    )
+    list_filter: ClassVar[tuple[ListFilterSpec, ...]] = (
+        ("system", HeldOnlyFilter),
+        ("pack", HeldOnlyFilter),
+        RealOrSampleFilter,
+    )
+    search_fields: ClassVar[tuple[str, ...]] = ("name", "stable_id", "name_original")
+    list_select_related: ClassVar[tuple[str, ...]] = ("system",)
+    readonly_fields: ClassVar[tuple[str, ...]] = (
+        "data_preview",
+        "source_preview",
+        "uncertain_preview",
+    )
     fieldsets = record_fieldsets()
-    actions = (print_cards,)
+    # Other apps add their record actions (printing adds "Print cards") when they load.
+    actions: tuple[Any, ...] = ()
 
     class Media:
         css = {"all": ("content/admin.css",)}
@@ -84,10 +105,12 @@ class CatalogueRecordAdmin(RecordAdminGuards, admin.ModelAdmin):
         return len(obj.uncertain or [])
 
     @admin.display(description="document")
-    def data_preview(self, obj: models.CatalogueRecord) -> SafeString:
+    def data_preview(self, obj: R) -> SafeString:
         return record_table(obj.RECORD_TYPE, obj.data)
 
-    def _system(self, request: HttpRequest, obj: Any) -> models.GameSystem | None:
+    def _system(
+        self, request: HttpRequest, obj: models.CatalogueRecord | None
+    ) -> models.GameSystem | None:
         if obj is not None and obj.system_id:
             return obj.system
         wanted = request.POST.get("system") or request.GET.get("system")
@@ -123,7 +146,7 @@ class CatalogueRecordAdmin(RecordAdminGuards, admin.ModelAdmin):
 
     def get_changeform_initial_data(self, request: HttpRequest) -> dict[str, Any]:
         """A new record is the collector's own: its source says so, nothing to type."""
-        initial = super().get_changeform_initial_data(request)
+        initial: dict[str, Any] = {**super().get_changeform_initial_data(request)}
         system = self._system(request, None)
         if system is not None:
             initial.setdefault("source", collector_source(system))
@@ -195,7 +218,7 @@ class CatalogueRecordAdmin(RecordAdminGuards, admin.ModelAdmin):
         records_delete(records=queryset)
 
 
-class FigureInline(admin.TabularInline):
+class FigureInline(admin.TabularInline[models.Figure, models.CatalogueRecord]):
     model = models.Figure
     fields = ("name", "collector_number", "kind", "point_value")
     readonly_fields = fields
@@ -225,15 +248,24 @@ class PointValueFilter(admin.SimpleListFilter):
         return [(key, f"{key} points") for key in self.BANDS]
 
     def queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> QuerySet[Any]:
-        if self.value() not in self.BANDS:
+        value = self.value()
+        if value not in self.BANDS:
             return queryset
-        low, high = self.BANDS[self.value()]
+        low, high = self.BANDS[value]
         queryset = queryset.filter(point_value__gte=low)
         return queryset if high is None else queryset.filter(point_value__lte=high)
 
 
+if TYPE_CHECKING:
+    _FigureImportExport = ImportExportMixin[models.Figure]
+else:  # import-export's classes take no type arguments at run time
+    _FigureImportExport = ImportExportMixin
+
+
+# import-export's stubs type its mixins' ``model`` as an instance and their
+# ``change_list_template`` as an instance attribute, so they clash with ModelAdmin's.
 @admin.register(models.Figure)
-class FigureAdmin(ImportExportMixin, CatalogueRecordAdmin):
+class FigureAdmin(_FigureImportExport, CatalogueRecordAdmin[models.Figure]):  # type: ignore[misc]
     form = FigureForm
     resource_classes = [FigureResource]
     formats = [FormulaSafeCSV, FormulaSafeXLSX]
@@ -353,7 +385,7 @@ class FigureAdmin(ImportExportMixin, CatalogueRecordAdmin):
             *super().get_urls(),
         ]
 
-    def photo_view(self, request: HttpRequest, pk: int, size: str) -> HttpResponse:
+    def photo_view(self, request: HttpRequest, pk: int, size: str) -> FileResponse:
         return figure_photo_response(pk, size)
 
     @admin.display(description="game", ordering="system_id")
@@ -389,7 +421,7 @@ class FigureAdmin(ImportExportMixin, CatalogueRecordAdmin):
         if "dial" in form.base_fields and system is not None:
             field = form.base_fields["dial"]
             dial = obj.combat_dial.data if obj is not None and obj.combat_dial_id else None
-            stats = (dial or {}).get("stats") or STATS_BY_SYSTEM.get(system.slug, [])
+            stats = (dial or {}).get("stats") or dial_stats(system.slug)
             field.widget = CombatDialWidget(stats, ability_colours(system.pk))
             field.initial = dial
         return form
@@ -415,7 +447,7 @@ class FigureAdmin(ImportExportMixin, CatalogueRecordAdmin):
 
 
 @admin.register(models.CombatDial)
-class CombatDialAdmin(CatalogueRecordAdmin):
+class CombatDialAdmin(CatalogueRecordAdmin[models.CombatDial]):
     inlines = (FigureInline,)
 
     @admin.display(description="click by click")
@@ -424,19 +456,19 @@ class CombatDialAdmin(CatalogueRecordAdmin):
 
 
 @admin.register(models.SpeedDial)
-class SpeedDialAdmin(CatalogueRecordAdmin):
+class SpeedDialAdmin(CatalogueRecordAdmin[models.SpeedDial]):
     @admin.display(description="speeds")
     def data_preview(self, obj: models.SpeedDial) -> SafeString:
         return speed_table(obj.data)
 
 
 @admin.register(models.Release)
-class ReleaseAdmin(CatalogueRecordAdmin):
+class ReleaseAdmin(CatalogueRecordAdmin[models.Release]):
     inlines = (FigureInline,)
 
 
 @admin.register(models.Ability)
-class AbilityAdmin(CatalogueRecordAdmin):
+class AbilityAdmin(CatalogueRecordAdmin[models.Ability]):
     list_display = ("name", "kind", "stable_id", "system", real_or_sample)
     list_filter = (("system", HeldOnlyFilter), "kind", RealOrSampleFilter)
     readonly_fields = (*CatalogueRecordAdmin.readonly_fields, "kind")
@@ -454,7 +486,7 @@ for _model in (
     admin.site.register(_model, CatalogueRecordAdmin)
 
 
-class ContentPackVersionInline(admin.TabularInline):
+class ContentPackVersionInline(admin.TabularInline[models.ContentPackVersion, models.ContentPack]):
     model = models.ContentPackVersion
     fields = ("version", "checksum", "loaded_at")
     readonly_fields = fields
@@ -465,8 +497,12 @@ class ContentPackVersionInline(admin.TabularInline):
         return False
 
 
+class _VersionCount(TypedDict):
+    n_versions: int
+
+
 @admin.register(models.ContentPack)
-class ContentPackAdmin(admin.ModelAdmin):
+class ContentPackAdmin(PackPublishingAdmin):
     list_display = ("pack_id", "name", "system", "version", "versions_loaded", "loaded_at")
     list_filter = ("system",)
     search_fields = ("pack_id", "name")
@@ -482,13 +518,13 @@ class ContentPackAdmin(admin.ModelAdmin):
         )
 
     @admin.display(description="versions loaded", ordering="n_versions")
-    def versions_loaded(self, obj: models.ContentPack) -> int:
-        return obj.n_versions  # type: ignore[attr-defined]
+    def versions_loaded(self, obj: WithAnnotations[models.ContentPack, _VersionCount]) -> int:
+        return obj.n_versions
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
 
 @admin.register(models.GameSystem)
-class GameSystemAdmin(admin.ModelAdmin):
+class GameSystemAdmin(admin.ModelAdmin[models.GameSystem]):
     list_display = ("name", "slug", "seed")

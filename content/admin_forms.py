@@ -18,13 +18,12 @@ from import_export.forms import ImportForm
 
 from content import models
 from content.admin_widgets import (
-    STATS_BY_SYSTEM,
     CombatDialWidget,
     DialEditorWidget,
     SpeedDialWidget,
 )
 from content.form_schemas import error_map, form_schema, tidy_submitted
-from content.schemas import record_data_errors
+from content.schemas import dial_stats, record_data_errors
 from content.selectors import ability_colours
 from content.services.photos import photo_errors
 from content.spreadsheet_files import SpreadsheetRefused, upload_size_check
@@ -36,7 +35,6 @@ REFERENCE_MODELS: dict[str, dict[str, type[models.CatalogueRecord]]] = {
         "speed_dial": models.SpeedDial,
     },
 }
-NEW_DOCUMENT_HINTS = {"cs-air-action": {"kind": "plane"}, "cs-aces": {"kind": "ace"}}
 
 
 def reference_choices(record_type: str, system_id: int | None) -> dict[str, list[tuple[str, str]]]:
@@ -63,23 +61,22 @@ def data_widget(
     if raw or system is None:
         return forms.Textarea(attrs={"rows": 20, "cols": 100, "class": "vLargeTextField"}), None
     if model is models.CombatDial:
-        stats = (data or {}).get("stats") or STATS_BY_SYSTEM.get(system.slug, [])
+        stats = (data or {}).get("stats") or dial_stats(system.slug)
         return CombatDialWidget(stats, ability_colours(system.pk)), None
     if model is models.SpeedDial:
         effects = {
             sid: info for sid, info in ability_colours(system.pk, kind="speed_effect").items()
         }
         return SpeedDialWidget(effects), None
-    hint = data or NEW_DOCUMENT_HINTS.get(system.slug, {})
     schema = form_schema(
-        model.RECORD_TYPE, system.slug, hint, reference_choices(model.RECORD_TYPE, system.pk)
+        model.RECORD_TYPE, system.slug, data, reference_choices(model.RECORD_TYPE, system.pk)
     )
     if schema is None:
         return forms.Textarea(attrs={"rows": 20, "cols": 100}), None
     return JSONFormWidget(schema=schema), schema
 
 
-class RecordForm(forms.ModelForm):
+class RecordForm(forms.ModelForm[models.CatalogueRecord]):
     """Tidies what a generated form sends and shows schema errors at their own fields."""
 
     form_schema: dict[str, Any] | None = None
@@ -99,11 +96,12 @@ class RecordForm(forms.ModelForm):
         return photo
 
     def _post_clean(self) -> None:
-        super()._post_clean()
+        # Django's hook for validating the instance after the fields; django-stubs omits it.
+        super()._post_clean()  # type: ignore[misc]
         messages = [str(m) for m in self.errors.get("data", [])]
         widget = self.fields["data"].widget if "data" in self.fields else None
         if isinstance(widget, JSONFormWidget):
-            widget.error_map = error_map(messages)  # type: ignore[attr-defined]
+            widget.error_map = error_map(messages)
         elif isinstance(widget, DialEditorWidget):
             widget.errors = errors_by_path(messages)
 

@@ -25,22 +25,24 @@ import functools
 import json
 import unicodedata
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from django import forms
 from django.contrib import admin
 from django.core.exceptions import ValidationError
 from django.db import DatabaseError, transaction
-from django.db.models import Model, QuerySet
+from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
-from content.models import ContentPackVersion
+from content.models import CatalogueRecord, ContentPackVersion
 from content.references import record_referrers
 from content.services.collection import collection_pack_get_or_create
 from content.services.json_safety import document_hazards
 from content.services.records import record_sync_columns
+
+M = TypeVar("M", bound=CatalogueRecord)
 
 IMMUTABLE_FIELDS = ("system", "pack", "stable_id")
 
@@ -119,14 +121,15 @@ def _render_guard(widget: forms.Widget) -> Callable[..., SafeString]:
     return guarded
 
 
-def guarded_form(form_class: type[forms.ModelForm]) -> type[forms.ModelForm]:  # type: ignore[type-arg]
+def guarded_form(form_class: type[forms.ModelForm[Any]]) -> type[forms.ModelForm[Any]]:
     """``form_class`` with the guards above: every problem becomes a form error."""
 
+    # A base class chosen at run time, which mypy cannot take as a type.
     class GuardedForm(form_class):  # type: ignore[valid-type, misc]
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             super().__init__(*args, **kwargs)
             for field in self.fields.values():
-                field.widget.render = _render_guard(field.widget)  # type: ignore[method-assign]
+                field.widget.render = _render_guard(field.widget)
                 is_json = isinstance(field, forms.JSONField)
                 field.clean = _field_guard(field.clean, is_json)
                 if is_json:
@@ -192,16 +195,16 @@ def _safe_display(method: Callable[[Any], Any]) -> Callable[[Any], Any]:
     return safe
 
 
-class RecordAdminGuards(admin.ModelAdmin):  # type: ignore[type-arg]
+class RecordAdminGuards(admin.ModelAdmin[M]):
     """Mixin for catalogue record admins; see the module's docstring."""
 
-    def __init__(self, model: type[Model], admin_site: admin.AdminSite) -> None:
+    def __init__(self, model: type[M], admin_site: admin.AdminSite) -> None:
         super().__init__(model, admin_site)
         for name in {*self.readonly_fields, *self.list_display}:
             if isinstance(name, str) and callable(getattr(type(self), name, None)):
                 setattr(self, name, _safe_display(getattr(self, name)))
 
-    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> Sequence[str]:
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
         fields = list(super().get_readonly_fields(request, obj))
         if obj is not None:
             fields += [f for f in IMMUTABLE_FIELDS if f not in fields]
@@ -229,7 +232,7 @@ class RecordAdminGuards(admin.ModelAdmin):  # type: ignore[type-arg]
 
 
 @admin.register(ContentPackVersion)
-class ContentPackVersionAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class ContentPackVersionAdmin(admin.ModelAdmin[ContentPackVersion]):
     """Every version of every pack: how it arrived, who brought it and when. Read-only."""
 
     list_display = ("pack", "version", "action", "actor", "loaded_at", "checksum_short")

@@ -62,7 +62,7 @@ def planner_estimate(queryset: QuerySet[Any]) -> int:
     return int(plan[0]["Plan"]["Plan Rows"])
 
 
-class TailFirstPaginator(Paginator):
+class TailFirstPaginator(Paginator[Any]):
     """Counts no further than it must, and reads pages in the second half from the end.
 
     On PostgreSQL at most ``COUNT_CAP`` rows are counted; a longer list is sized by the
@@ -82,7 +82,7 @@ class TailFirstPaginator(Paginator):
             return capped
         return max(capped, planner_estimate(rows))
 
-    def page(self, number: Any) -> Page:
+    def page(self, number: Any) -> Page[Any]:
         number = self.validate_number(number)
         bottom = (number - 1) * self.per_page
         top = bottom + self.per_page
@@ -92,8 +92,8 @@ class TailFirstPaginator(Paginator):
         if bottom > self.count // 2 and isinstance(rows, QuerySet) and rows.ordered:
             tail = list(rows.reverse()[self.count - top : self.count - bottom])
             tail.reverse()
-            return self._get_page(tail, number, self)
-        return self._get_page(rows[bottom:top], number, self)
+            return Page(tail, number, self)
+        return Page(rows[bottom:top], number, self)
 
 
 def figure_photo_response(pk: int, size: str) -> FileResponse:
@@ -102,7 +102,7 @@ def figure_photo_response(pk: int, size: str) -> FileResponse:
     image = None
     if figure is not None:
         image = figure.photo_thumbnail if size == "thumbnail" else figure.photo
-    if not image:
+    if not image or not image.name:
         raise Http404("no photo")
     try:
         handle = image.open("rb")

@@ -21,9 +21,6 @@ from content.dial_display import MARKER_LABELS, STAT_LABELS
 from content.services.json_safety import MAX_DOCUMENT_BYTES, parse_json
 
 BLANK_ROWS = 2
-AIR_ACTION_STATS = ["max_speed", "front_gunnery", "rear_gunnery", "piloting"]
-ACES_STATS = ["speed", "attack", "defense", "fate"]
-STATS_BY_SYSTEM = {"cs-air-action": AIR_ACTION_STATS, "cs-aces": ACES_STATS}
 
 
 def _as_document(value: Any) -> dict[str, Any]:

@@ -8,20 +8,21 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from django.db.models import Max, Q, QuerySet
 
 from content import catalogues
+from content.engine import Catalogue
 from content.models import (
     RECORD_MODELS,
+    Ability,
     CatalogueRecord,
     ContentPack,
     ContentPackVersion,
     Figure,
     GameSystem,
 )
-from rules_engine import Catalogue
 
 
 def list_pins(doc: Mapping[str, Any]) -> dict[str, str]:
@@ -87,6 +88,8 @@ def pack_version_records(
     return out
 
 
+R = TypeVar("R", bound=CatalogueRecord)
+
 _DEFERRED_RELATED = {
     "system": ("system__name", "system__seed"),
     "pack": ("pack__source", "pack__name", "pack__checksum"),
@@ -112,6 +115,54 @@ _FIGURE_FIELDS = (
 )
 
 
+def _joined(model: type[R]) -> QuerySet[R]:
+    return model.objects.select_related("system", "pack").defer(
+        *_DEFERRED_RELATED["system"], *_DEFERRED_RELATED["pack"]
+    )
+
+
+def _matching(rows: QuerySet[R], *, system: str | None, search: str | None) -> QuerySet[R]:
+    if system:
+        rows = rows.filter(system__slug=system)
+    if search:
+        rows = rows.filter(Q(name__icontains=search) | Q(name_original__icontains=search))
+    return rows
+
+
+def _figure_list(
+    *,
+    system: str | None,
+    release: str | None,
+    kind: str | None,
+    min_points: int | None,
+    max_points: int | None,
+    search: str | None,
+) -> QuerySet[Figure]:
+    # Only the stable ids of a figure's release and dials: their documents stay unread.
+    rows = (
+        _joined(Figure)
+        .select_related("release", "combat_dial", "speed_dial")
+        .only(
+            *_FIGURE_FIELDS,
+            "system__slug",
+            "pack__pack_id",
+            "release__stable_id",
+            "combat_dial__stable_id",
+            "speed_dial__stable_id",
+        )
+    )
+    rows = _matching(rows, system=system, search=search)
+    if kind:
+        rows = rows.filter(kind=kind)
+    if release:
+        rows = rows.filter(release__stable_id=release)
+    if min_points is not None:
+        rows = rows.filter(point_value__gte=min_points)
+    if max_points is not None:
+        rows = rows.filter(point_value__lte=max_points)
+    return rows
+
+
 def record_list(
     *,
     record_type: str,
@@ -124,33 +175,19 @@ def record_list(
 ) -> QuerySet[CatalogueRecord]:
     """Records of one type with the catalogue API's filters, in one query with their joins."""
     model = RECORD_MODELS[record_type]
-    rows = model.objects.select_related("system", "pack").defer(
-        *_DEFERRED_RELATED["system"], *_DEFERRED_RELATED["pack"]
-    )
-    if model is Figure:
-        # Only the stable ids of a figure's release and dials: their documents stay unread.
-        rows = rows.select_related("release", "combat_dial", "speed_dial").only(
-            *_FIGURE_FIELDS,
-            "system__slug",
-            "pack__pack_id",
-            "release__stable_id",
-            "combat_dial__stable_id",
-            "speed_dial__stable_id",
+    if issubclass(model, Figure):
+        return _figure_list(
+            system=system,
+            release=release,
+            kind=kind,
+            min_points=min_points,
+            max_points=max_points,
+            search=search,
         )
-    if system:
-        rows = rows.filter(system__slug=system)
-    if search:
-        rows = rows.filter(Q(name__icontains=search) | Q(name_original__icontains=search))
-    if kind and hasattr(model, "kind"):
-        rows = rows.filter(kind=kind)
-    if model is Figure:
-        if release:
-            rows = rows.filter(release__stable_id=release)
-        if min_points is not None:
-            rows = rows.filter(point_value__gte=min_points)
-        if max_points is not None:
-            rows = rows.filter(point_value__lte=max_points)
-    return rows
+    if issubclass(model, Ability):
+        abilities = _matching(_joined(model), system=system, search=search)
+        return abilities.filter(kind=kind) if kind else abilities
+    return _matching(_joined(model), system=system, search=search)
 
 
 def record_get(*, record_type: str, system: str, stable_id: str) -> CatalogueRecord | None:

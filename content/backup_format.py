@@ -26,7 +26,8 @@ class ExactTimeEncoder(DjangoJSONEncoder):
 
 class Serializer(JSONSerializer):
     def _init_options(self) -> None:
-        super()._init_options()
+        # Django's JSON serializer sets its json.dumps arguments here; django-stubs omits it.
+        super()._init_options()  # type: ignore[misc]
         self.json_kwargs["cls"] = ExactTimeEncoder
 
 

@@ -21,8 +21,8 @@ from typing import Any
 
 from django.db.models import F, Q
 
+from content.engine import BadDocument, Catalogue, build_catalogue
 from content.models import ContentPackVersion
-from rules_engine import BadDocument, Catalogue, build_catalogue
 
 CACHE_SIZE = 16
 """Catalogues kept per process (each set of pack versions seen recently)."""

@@ -29,7 +29,8 @@ Choices = Mapping[str, Sequence[tuple[str, str]]]
 
 @cache
 def _raw_schema(path: Path) -> dict[str, Any]:
-    return json.loads(path.read_text(encoding="utf-8"))
+    schema: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return schema
 
 
 def record_schema(record_type: str, system: str) -> dict[str, Any] | None:

@@ -7,11 +7,12 @@ and sort on them. Packs themselves are stored whole, one immutable row per versi
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Self
 
 from django.core.exceptions import ValidationError
 from django.db import models
 
+from content.engine import DocumentError
 from content.schemas import record_data_errors, record_envelope_errors
 
 
@@ -82,6 +83,8 @@ class CatalogueRecord(models.Model):
     """What every content record shares: identity, provenance and its validated document."""
 
     RECORD_TYPE: ClassVar[str]
+    # An abstract model has no manager of its own to django-stubs; each concrete one has.
+    objects: ClassVar[models.Manager[Self]]
 
     system = models.ForeignKey(GameSystem, on_delete=models.PROTECT, related_name="+")
     pack = models.ForeignKey(ContentPack, on_delete=models.PROTECT, related_name="+")
@@ -121,7 +124,8 @@ class CatalogueRecord(models.Model):
     def clean(self) -> None:
         super().clean()
         system = self.system.slug if self.system_id else ""
-        errors = record_envelope_errors(
+        errors: list[tuple[str, DocumentError | str]] = []
+        errors += record_envelope_errors(
             {
                 "type": self.RECORD_TYPE,
                 "id": self.stable_id,

@@ -9,7 +9,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from rules_engine.catalogue import DEFAULT_PACK_DIR, pack_files, read_pack_file
+from content.engine import DEFAULT_PACK_DIR, pack_files, read_pack_file
 
 DOC_PATH = Path(__file__).resolve().parent.parent / "docs" / "content.md"
 

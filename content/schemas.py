@@ -7,13 +7,14 @@ else ``records/<type>.json``.
 
 from __future__ import annotations
 
+import json
+from functools import cache
 from pathlib import Path
 from typing import Any
 
-from rules_engine.errors import DocumentError
-from rules_engine.jsonpath import json_path
-from rules_engine.schema import CompiledSchema, compiled
-from rules_engine.schema import schema_errors as _reference_errors
+from content.engine import CompiledSchema, DocumentError, compiled, json_path
+from content.engine import schema_errors as _reference_errors
+from content.systems import SYSTEMS
 
 SCHEMA_DIR = Path(__file__).resolve().parent / "schemas"
 RECORD_SCHEMA_DIR = SCHEMA_DIR / "records"
@@ -40,6 +41,25 @@ def record_schema_path(record_type: str, system: str) -> Path | None:
         if path.exists():
             return path
     return None
+
+
+@cache
+def _record_schema(path: Path) -> dict[str, Any]:
+    document: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return document
+
+
+def dial_stats(system: str) -> list[str]:
+    """The stats of a combat dial in ``system``, in the order its schema fixes them (the
+    order of a click's values on the dial); empty for a game without dials."""
+    path = record_schema_path("combat_dial", system)
+    stats = _record_schema(path)["properties"]["stats"].get("const") if path else None
+    return list(stats) if isinstance(stats, list) else []
+
+
+def systems_with(record_type: str) -> list[str]:
+    """The games whose packs may hold ``record_type`` records (a schema says their shape)."""
+    return [system for system in SYSTEMS if record_schema_path(record_type, system)]
 
 
 def record_data_errors(

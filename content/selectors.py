@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from content import catalogues
+from content.engine import Catalogue
 from content.models import Ability
-from rules_engine.catalogue import Catalogue
 
 
 def ability_colours(system_id: int, kind: str | None = None) -> dict[str, dict[str, Any]]:

@@ -15,14 +15,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
+from django.db.models import Model
 from import_export import fields, resources
 
-from content.admin_widgets import STATS_BY_SYSTEM
 from content.dial_display import MARKER_LABELS
 from content.models import CombatDial, Figure, GameSystem
+from content.schemas import dial_stats, systems_with
 from content.services.collection import collection_pack_get_or_create, collector_source
 from content.services.records import record_save, record_sync_columns
 
@@ -139,7 +140,8 @@ def dial_to_text(dial: Mapping[str, Any] | None) -> str:
             if stat in (click.get("colours") or {}):
                 cell += f"@{click['colours'][stat]}"
             cells.append(cell)
-        before, after = [], []
+        before: list[str] = []
+        after: list[str] = []
         for marker in click.get("markers", []):
             if marker == "bail_out":
                 after.append(f"[bail out {click.get('bail_out_value')}]")
@@ -170,8 +172,10 @@ class Column(fields.Field):
     """A spreadsheet column: read by the resource's ``import_instance``, written from the
     figure's document (the preview's before-and-after comes from here too)."""
 
-    def export(self, instance: Figure, **kwargs: Any) -> Any:
-        return figure_cell(instance, self.column_name)
+    def export(self, instance: Model, **kwargs: Any) -> Any:
+        if not isinstance(instance, Figure):
+            raise TypeError(f"a spreadsheet row is a figure, not {type(instance).__name__}")
+        return figure_cell(instance, self.column_name or "")
 
 
 def figure_cell(figure: Figure, column: str) -> Any:
@@ -189,14 +193,21 @@ def figure_cell(figure: Figure, column: str) -> Any:
     if column in (*PLANE_BASE, *CHARACTER_BASE):
         return base.get(column, "")
     if column == "dial":
-        if figure.combat_dial_id is None:
+        dial = figure.combat_dial
+        if dial is None:
             return ""
-        return dial_to_text(figure.combat_dial.data)
+        return dial_to_text(dial.data)
     value = data.get(column)
     return "" if value is None else value
 
 
-class FigureResource(resources.ModelResource):
+if TYPE_CHECKING:
+    _FigureResourceBase = resources.ModelResource[Figure]
+else:  # import-export's classes take no type arguments at run time
+    _FigureResourceBase = resources.ModelResource
+
+
+class FigureResource(_FigureResourceBase):
     """One figure per row with its combat dial; new rows go to the collection pack."""
 
     system = Column(column_name="system")
@@ -222,15 +233,16 @@ class FigureResource(resources.ModelResource):
         )
 
     def export_field(self, field: fields.Field, instance: Figure, **kwargs: Any) -> Any:
-        return figure_cell(instance, field.column_name)
+        return figure_cell(instance, field.column_name or "")
 
     # --- import: find the row's figure, build its document, validate by column ------------
     def get_or_init_instance(self, instance_loader: Any, row: Mapping[str, Any]) -> Any:
         slug = _text(row.get("system"))
         system = GameSystem.objects.filter(slug=slug).first()
-        if system is None or system.slug not in STATS_BY_SYSTEM:
+        if system is None or not dial_stats(system.slug):
+            games = ", ".join(systems_with("figure"))
             raise ValidationError(
-                {"system": f"{slug!r} is not a loaded game with figures (cs-air-action, cs-aces)"}
+                {"system": f"{slug!r} is not a loaded game with figures ({games})"}
             )
         stable_id = _text(row.get("id"))
         figure = Figure.objects.filter(system=system, stable_id=stable_id).first()
@@ -272,7 +284,7 @@ class FigureResource(resources.ModelResource):
             instance.source = collector_source(instance.system)
             instance.uncertain = []
             instance.pack = collection_pack_get_or_create(system=instance.system)
-        dial, dial_errors = dial_from_text(cells["dial"], STATS_BY_SYSTEM[instance.system.slug])
+        dial, dial_errors = dial_from_text(cells["dial"], dial_stats(instance.system.slug))
         errors.setdefault("dial", []).extend(dial_errors)
         data["combat_dial"] = None
         if dial is not None:
@@ -344,5 +356,6 @@ class FigureResource(resources.ModelResource):
         if errors:
             raise ValidationError({k: list(dict.fromkeys(v)) for k, v in errors.items()})
 
-    def do_instance_save(self, instance: Figure, is_create: bool) -> None:
+    # import-export calls this hook with ``is_create``; its stubs leave the argument out.
+    def do_instance_save(self, instance: Figure, is_create: bool) -> None:  # type: ignore[override]
         instance.save()

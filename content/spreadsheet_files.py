@@ -20,12 +20,15 @@ import re
 import zipfile
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 from xml.parsers import expat
 
 import tablib
 from django.conf import settings
 from import_export.formats import base_formats
+
+if TYPE_CHECKING:
+    from typing_extensions import Buffer
 
 FORMULA_LIKE = re.compile(r"'*[=+\-@\t\r]")
 CHUNK = 64 * 1024
@@ -356,6 +359,8 @@ def xlsx_dataset(data: bytes) -> tablib.Dataset:
         raise SpreadsheetRefused("The file is not an XLSX workbook.") from exc
     try:
         sheet = book.active
+        if sheet is None:  # the scan above found the active sheet's part
+            raise SpreadsheetRefused("The file is not an XLSX workbook.")
         table = list(
             sheet.iter_rows(min_row=1, max_row=rows, max_col=max(columns, 1), values_only=True)
         )
@@ -369,8 +374,9 @@ def xlsx_dataset(data: bytes) -> tablib.Dataset:
 class FormulaSafeCSV(base_formats.CSV):
     """CSV read within the limits and written formula-safe."""
 
-    def create_dataset(self, in_stream: str | bytes, **kwargs: Any) -> tablib.Dataset:
-        return csv_dataset(in_stream, encoding=self.encoding or "utf-8-sig")
+    def create_dataset(self, in_stream: str | bytes | IO[Any], **kwargs: Any) -> tablib.Dataset:
+        data = in_stream if isinstance(in_stream, str | bytes) else in_stream.read()
+        return csv_dataset(data, encoding=self.encoding or "utf-8-sig")
 
     def export_data(self, dataset: tablib.Dataset, **kwargs: Any) -> Any:
         return super().export_data(formula_safe_dataset(dataset), **kwargs)
@@ -379,8 +385,9 @@ class FormulaSafeCSV(base_formats.CSV):
 class FormulaSafeXLSX(base_formats.XLSX):
     """XLSX read within the limits and written formula-safe (every text a text cell)."""
 
-    def create_dataset(self, in_stream: bytes) -> tablib.Dataset:
-        return xlsx_dataset(in_stream)
+    # The stubs' own XLSX.create_dataset narrows Format's signature (and ignores it there).
+    def create_dataset(self, in_stream: Buffer) -> tablib.Dataset:  # type: ignore[override]
+        return xlsx_dataset(bytes(in_stream))
 
     def export_data(self, dataset: tablib.Dataset, **kwargs: Any) -> Any:
         return super().export_data(formula_safe_dataset(dataset), **kwargs)

@@ -1,12 +1,32 @@
-"""The five game systems Muster knows, with the rule book each comes from."""
+"""The game systems Muster knows, with the rule book each comes from.
+
+Each game declares its title and seed file once, in the engine's ``SystemModule``; this is
+that declaration as the catalogue reads it, with no second table to keep in step.
+"""
 
 from __future__ import annotations
 
-SYSTEMS: dict[str, tuple[str, str]] = {
-    "cs-air-action": ("Crimson Skies: Air Action", "001_b3fd56ffbc849938.txt"),
-    "cs-aces": ("Crimson Skies: Aces", "000_e4e1c8a4d28ca1dd.txt"),
-    "crimson-dust": ("Crimson Dust", "003_157d3ea1ab1b2229.txt"),
-    "black-skies": ("Black Skies", "002_9c61f0ebbfb1256c.txt"),
-    "cs-hex": ("Crimson Skies hex-map rules", "004_5f35beb3cfa88850.txt"),
-}
+from collections.abc import Iterator, Mapping
+
+from content.engine import SYSTEMS as _DECLARED
+
+
+class _Systems(Mapping[str, tuple[str, str]]):
+    """slug -> (name, seed file), read from the engine's declaration of each system."""
+
+    def __getitem__(self, system: str) -> tuple[str, str]:
+        module = _DECLARED[system]
+        return module.title, module.source
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_DECLARED)
+
+    def __len__(self) -> int:
+        return len(_DECLARED)
+
+    def __contains__(self, system: object) -> bool:
+        return system in _DECLARED
+
+
+SYSTEMS: Mapping[str, tuple[str, str]] = _Systems()
 """slug -> (name, seed file)."""

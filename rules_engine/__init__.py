@@ -15,12 +15,13 @@ from rules_engine.simulation import (
     simulate_block,
     validate_simulation,
 )
-from rules_engine.verdict import Severity, Verdict, Violation
+from rules_engine.verdict import PricedEntry, Severity, Verdict, Violation
 
 __all__ = [
     "BadDocument",
     "Catalogue",
     "DocumentError",
+    "PricedEntry",
     "Record",
     "Severity",
     "Verdict",

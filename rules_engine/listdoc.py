@@ -11,11 +11,10 @@ from typing import Any
 from rules_engine.errors import BadDocument, DocumentError
 from rules_engine.limits import MAX_MODELS, depth_errors
 from rules_engine.schema import CompiledSchema, compiled, schema_errors
+from rules_engine.systems import SYSTEMS
 
 SCHEMA_DIR = Path(__file__).resolve().parent / "schemas"
 
-SYSTEMS = frozenset({"cs-air-action", "cs-aces", "crimson-dust", "black-skies", "cs-hex"})
-"""The systems with list schemas (the envelope's ``system`` enum)."""
 KIND = re.compile(r"^[a-z][a-z0-9-]*$")
 """A list kind names a schema file, so it is a plain slug, never a path."""
 

@@ -16,20 +16,41 @@ class Severity(StrEnum):
 @dataclass(frozen=True)
 class Violation:
     """One broken rule. ``code`` is stable (other apps switch on it); ``message`` is for a
-    player; ``path`` is the JSON path of the offending entry in the list document."""
+    player; ``path`` is the JSON path of the offending entry in the list document.
+
+    ``unpriced`` is the id of the content the book gives no price for, when that is the
+    violation: the key a price agreed in ``house_rules.prices`` is written under.
+    """
 
     code: str
     message: str
     path: str
     severity: Severity = Severity.ERROR
+    unpriced: str = ""
 
     def to_dict(self) -> dict[str, str]:
-        return {
+        out = {
             "code": self.code,
             "message": self.message,
             "path": self.path,
             "severity": str(self.severity),
         }
+        if self.unpriced:
+            out["unpriced"] = self.unpriced
+        return out
+
+
+@dataclass(frozen=True)
+class PricedEntry:
+    """What one entry of the list costs: its JSON path (``$.entries[i]``), a name for
+    people, and its points in the verdict's unit (points, mass or fighters)."""
+
+    path: str
+    name: str
+    points: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"path": self.path, "name": self.name, "points": self.points}
 
 
 @dataclass(frozen=True)
@@ -37,8 +58,9 @@ class Verdict:
     """The answer to "is my list legal, and what does it cost?".
 
     ``legal`` is true when no violation is an error (warnings do not make a list illegal).
-    ``breakdown`` itemises the price (and any derived values such as effective profiles or
-    the navigation deck) as plain JSON-ready data.
+    ``entries`` prices each entry the system prices, in document order; ``breakdown``
+    itemises the price (and any derived values such as effective profiles or the navigation
+    deck) as plain JSON-ready data.
     """
 
     points: int
@@ -46,6 +68,7 @@ class Verdict:
     violations: tuple[Violation, ...] = ()
     breakdown: Mapping[str, Any] = field(default_factory=dict)
     house_rules: Mapping[str, Any] = field(default_factory=dict)
+    entries: tuple[PricedEntry, ...] = ()
 
     @property
     def legal(self) -> bool:
@@ -59,6 +82,10 @@ class Verdict:
     def warnings(self) -> tuple[Violation, ...]:
         return tuple(v for v in self.violations if v.severity is Severity.WARNING)
 
+    def unpriced(self) -> list[str]:
+        """Ids the list uses that the book gives no price for, each once, in order."""
+        return list(dict.fromkeys(v.unpriced for v in self.violations if v.unpriced))
+
     def codes(self) -> list[str]:
         """The violation codes, in order: handy for tests and quick summaries."""
         return [v.code for v in self.violations]
@@ -69,6 +96,7 @@ class Verdict:
             "points": self.points,
             "limit": self.limit,
             "violations": [v.to_dict() for v in self.violations],
+            "entries": [e.to_dict() for e in self.entries],
             "breakdown": dict(self.breakdown),
             "house_rules": dict(self.house_rules),
         }

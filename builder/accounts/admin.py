@@ -3,7 +3,7 @@ the account's API tokens, as a change or reset by its owner does."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin
@@ -12,16 +12,21 @@ from django.contrib.auth.models import User
 
 from builder.accounts.services import api_tokens_revoke_all
 
+if TYPE_CHECKING:
+    _AdminPasswordChangeForm = AdminPasswordChangeForm[User]
+else:  # the form takes no type arguments at run time
+    _AdminPasswordChangeForm = AdminPasswordChangeForm
 
-class RecoveringPasswordChangeForm(AdminPasswordChangeForm):
-    def save(self, commit: bool = True) -> Any:
+
+class RecoveringPasswordChangeForm(_AdminPasswordChangeForm):
+    def save(self, commit: bool = True) -> User:
         user = super().save(commit=commit)
         if commit:
             api_tokens_revoke_all(user=user)
         return user
 
 
-class MusterUserAdmin(UserAdmin):
+class MusterUserAdmin(UserAdmin[User]):
     change_password_form = RecoveringPasswordChangeForm
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django.contrib.auth import login, logout, update_session_auth_hash
@@ -9,16 +10,8 @@ from drf_spectacular.utils import OpenApiExample, extend_schema, extend_schema_s
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.throttling import BaseThrottle
 
-from builder.accounts.api_base import (
-    SCOPED_THROTTLES,
-    ErrorSerializer,
-    OwnedApi,
-    PublicApi,
-    error_example,
-    request_example,
-    response_example,
-)
 from builder.accounts.selectors import api_token_get_for_owner, api_tokens_for_owner
 from builder.accounts.services import (
     api_token_create,
@@ -30,18 +23,28 @@ from builder.accounts.services import (
     user_password_reset_request,
 )
 from builder.api import fields as text
+from builder.api.base import (
+    SCOPED_THROTTLES,
+    ErrorSerializer,
+    OwnedApi,
+    PublicApi,
+    error_example,
+    request_example,
+    response_example,
+)
+from builder.core.errors import ErrorCode
 
 TAG = ["accounts"]
 
 
-class UserOutput(serializers.Serializer):  # type: ignore[type-arg]
+class UserOutput(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     username = serializers.CharField()
     email = serializers.EmailField()
     date_joined = serializers.DateTimeField()
 
 
-class TokenOutput(serializers.Serializer):  # type: ignore[type-arg]
+class TokenOutput(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     name = serializers.CharField()
     prefix = serializers.CharField(source="auth_token.token_key", help_text="First characters.")
@@ -84,7 +87,7 @@ TOKEN_EXAMPLE = {
 
 
 class _Throttled:
-    throttle_classes = SCOPED_THROTTLES
+    throttle_classes: Sequence[type[BaseThrottle]] = SCOPED_THROTTLES
 
 
 class SignupApi(_Throttled, PublicApi):
@@ -94,7 +97,7 @@ class SignupApi(_Throttled, PublicApi):
     throttle_scope = "accounts-auth"
 
     @extend_schema_serializer(component_name="SignupInput")
-    class InputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    class InputSerializer(serializers.Serializer[Any]):
         username = text.RegexField(r"^[\w.@+-]+\Z", max_length=150)
         email = text.EmailField(max_length=254)
         password = text.CharField(max_length=128, write_only=True)
@@ -117,7 +120,7 @@ class SignupApi(_Throttled, PublicApi):
             error_example(
                 "Weak password",
                 400,
-                "weak_password",
+                ErrorCode.WEAK_PASSWORD,
                 "Choose a stronger password.",
                 "$.password",
                 "password",
@@ -140,14 +143,14 @@ class LoginApi(_Throttled, PublicApi):
     throttle_scope = "accounts-auth"
 
     @extend_schema_serializer(component_name="LoginInput")
-    class InputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    class InputSerializer(serializers.Serializer[Any]):
         username = text.CharField(max_length=150)
         password = text.CharField(max_length=128, write_only=True)
         token_name = text.CharField(max_length=100, required=False)
         expires_in_days = serializers.IntegerField(min_value=1, max_value=3650, required=False)
 
     @extend_schema_serializer(component_name="LoginOutput")
-    class OutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    class OutputSerializer(serializers.Serializer[Any]):
         user = UserOutput()
         token = NewTokenOutput(required=False)
 
@@ -172,7 +175,7 @@ class LoginApi(_Throttled, PublicApi):
             error_example(
                 "Wrong password",
                 400,
-                "invalid_credentials",
+                ErrorCode.INVALID_CREDENTIALS,
                 "Username or password is wrong.",
                 "$.password",
                 "password",
@@ -181,7 +184,7 @@ class LoginApi(_Throttled, PublicApi):
             OpenApiExample(
                 "Locked out",
                 value={
-                    "code": "locked_out",
+                    "code": ErrorCode.LOCKED_OUT.value,
                     "message": "Too many failed log-ins; try again later.",
                     "details": [],
                 },
@@ -230,7 +233,7 @@ class PasswordChangeApi(OwnedApi):
     and your other sessions end; a session making this call stays signed in."""
 
     @extend_schema_serializer(component_name="PasswordChangeInput")
-    class InputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    class InputSerializer(serializers.Serializer[Any]):
         old_password = text.CharField(max_length=128, write_only=True)
         new_password = text.CharField(max_length=128, write_only=True)
 
@@ -243,7 +246,7 @@ class PasswordChangeApi(OwnedApi):
             error_example(
                 "Wrong current password",
                 400,
-                "invalid_credentials",
+                ErrorCode.INVALID_CREDENTIALS,
                 "The current password is wrong.",
                 "$.old_password",
                 "old_password",
@@ -267,7 +270,7 @@ class PasswordResetApi(_Throttled, PublicApi):
     throttle_scope = "accounts-auth"
 
     @extend_schema_serializer(component_name="PasswordResetInput")
-    class InputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    class InputSerializer(serializers.Serializer[Any]):
         email = text.EmailField(max_length=254)
 
     @extend_schema(
@@ -291,7 +294,7 @@ class PasswordResetConfirmApi(_Throttled, PublicApi):
     throttle_scope = "accounts-auth"
 
     @extend_schema_serializer(component_name="PasswordResetConfirmInput")
-    class InputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    class InputSerializer(serializers.Serializer[Any]):
         uid = text.CharField(max_length=64)
         token = text.CharField(max_length=100)
         new_password = text.CharField(max_length=128, write_only=True)
@@ -307,7 +310,7 @@ class PasswordResetConfirmApi(_Throttled, PublicApi):
             error_example(
                 "Used or wrong code",
                 400,
-                "invalid_reset_link",
+                ErrorCode.INVALID_RESET_LINK,
                 "This reset link is invalid or has expired.",
                 "$.token",
                 "token",
@@ -326,7 +329,7 @@ class TokenListCreateApi(_Throttled, OwnedApi):
     throttle_scope = "accounts-tokens"
 
     @extend_schema_serializer(component_name="TokenListCreateInput")
-    class InputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    class InputSerializer(serializers.Serializer[Any]):
         name = text.CharField(max_length=100)
         expires_in_days = serializers.IntegerField(min_value=1, max_value=3650, required=False)
 

@@ -19,4 +19,6 @@ class LockoutBackend(AxesStandaloneBackend):
     ) -> None:
         if request is None:
             return None
-        return super().authenticate(request, username, password, **kwargs)
+        # Raises when the client is locked out; it never signs anyone in by itself.
+        super().authenticate(request, username, password, **kwargs)
+        return None

@@ -18,10 +18,12 @@ from django.utils.http import urlsafe_base64_decode
 from knox.models import AuthToken
 
 from builder.accounts.models import ApiToken
-from builder.core.errors import ApplicationError
+from builder.core.errors import ApplicationError, ErrorCode
 
 
-def _field_error(field: str, messages: list[str], code: str, message: str) -> ApplicationError:
+def _field_error(
+    field: str, messages: list[str], code: ErrorCode, message: str
+) -> ApplicationError:
     return ApplicationError(
         code=code,
         message=message,
@@ -35,14 +37,17 @@ def user_create(*, username: str, email: str, password: str) -> Any:
     user_model = get_user_model()
     if user_model.objects.filter(username__iexact=username).exists():
         raise _field_error(
-            "username", ["already taken"], "username_taken", "That username is already taken."
+            "username",
+            ["already taken"],
+            ErrorCode.USERNAME_TAKEN,
+            "That username is already taken.",
         )
     user = user_model(username=username, email=email)
     try:
         password_validation.validate_password(password, user)
     except ValidationError as exc:
         raise _field_error(
-            "password", list(exc.messages), "weak_password", "Choose a stronger password."
+            "password", list(exc.messages), ErrorCode.WEAK_PASSWORD, "Choose a stronger password."
         ) from exc
     user.set_password(password)
     user.full_clean()
@@ -55,13 +60,13 @@ def user_authenticate(*, request: HttpRequest, username: str, password: str) -> 
     user = authenticate(request=request, username=username, password=password)
     if getattr(request, "axes_locked_out", False):
         raise ApplicationError(
-            code="locked_out",
+            code=ErrorCode.LOCKED_OUT,
             message="Too many failed log-ins; try again later.",
             status=429,
         )
     if user is None or not user.is_active:
         raise ApplicationError(
-            code="invalid_credentials",
+            code=ErrorCode.INVALID_CREDENTIALS,
             message="Username or password is wrong.",
             details=[{"path": "$.password", "field": "password", "message": "does not match"}],
         )
@@ -82,7 +87,7 @@ def user_password_change(*, user: Any, old_password: str, new_password: str) -> 
         raise _field_error(
             "old_password",
             ["does not match"],
-            "invalid_credentials",
+            ErrorCode.INVALID_CREDENTIALS,
             "The current password is wrong.",
         )
     return user_password_set(user=user, new_password=new_password)
@@ -112,7 +117,7 @@ def user_password_reset_confirm(*, uid: str, token: str, new_password: str) -> P
         raise _field_error(
             "token",
             ["invalid or expired"],
-            "invalid_reset_link",
+            ErrorCode.INVALID_RESET_LINK,
             "This reset link is invalid or has expired.",
         )
     return user_password_set(user=user, new_password=new_password)
@@ -130,7 +135,7 @@ def api_token_create(
     limit = max_tokens()
     if ApiToken.objects.filter(owner=owner).count() >= limit:
         raise ApplicationError(
-            code="too_many_tokens",
+            code=ErrorCode.TOO_MANY_TOKENS,
             message=f"You may keep at most {limit} tokens; revoke one first.",
             details=[
                 {
@@ -141,7 +146,10 @@ def api_token_create(
             ],
         )
     expiry = timedelta(days=expires_in_days) if expires_in_days else None
-    auth_token, secret = AuthToken.objects.create(user=owner, expiry=expiry)
+    auth_token: AuthToken
+    secret: str
+    # knox's manager answers the new row and its secret; it carries no annotations.
+    auth_token, secret = AuthToken.objects.create(user=owner, expiry=expiry)  # type: ignore[no-untyped-call]
     token = ApiToken(owner=owner, name=name, auth_token=auth_token)
     token.full_clean()
     token.save()
@@ -174,7 +182,10 @@ def user_password_set(*, user: Any, new_password: str) -> PasswordSet:
         password_validation.validate_password(new_password, user)
     except ValidationError as exc:
         raise _field_error(
-            "new_password", list(exc.messages), "weak_password", "Choose a stronger password."
+            "new_password",
+            list(exc.messages),
+            ErrorCode.WEAK_PASSWORD,
+            "Choose a stronger password.",
         ) from exc
     user.set_password(new_password)
     user.save(update_fields=["password"])

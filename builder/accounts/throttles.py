@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import math
 from types import SimpleNamespace
+from typing import cast
 
 from django.http import HttpRequest
+from rest_framework.request import Request
+from rest_framework.views import APIView
 
-from builder.accounts.api_base import ScopedThrottle
+from builder.api.base import ScopedThrottle
 
 ACCOUNTS_AUTH_SCOPE = "accounts-auth"
 
@@ -21,6 +24,10 @@ def account_attempt_wait(*, request: HttpRequest, scope: str = ACCOUNTS_AUTH_SCO
     """Count one attempt from this client; the whole seconds it must wait when the attempt
     is over the rate, else 0."""
     throttle = ScopedThrottle()
-    if throttle.allow_request(request, SimpleNamespace(throttle_scope=scope)):
+    # DRF's throttle reads only the request's ``META`` and ``user`` and the view's scope, which
+    # a page's request and this stand-in view provide.
+    view = cast(APIView, SimpleNamespace(throttle_scope=scope))
+    if throttle.allow_request(cast(Request, request), view):
         return 0
-    return max(1, math.ceil(throttle.wait() or throttle.duration))
+    _count, duration = throttle.parse_rate(throttle.rate)
+    return max(1, math.ceil(throttle.wait() or duration or 0))

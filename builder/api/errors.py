@@ -6,7 +6,8 @@ DRF's own handler leaves Django's ``ValidationError``, the application's errors 
 engine's ``BadDocument`` to become 500s, and answers DRF errors in several shapes; this
 handler turns all of them into the one shape above. ``path`` is a JSON path into the
 request body (``$.entries[2].weapons``) or the query parameter's name; ``field`` is the
-last name on that path, for forms that highlight one input.
+last name on that path, for forms that highlight one input. Every ``code`` is an
+``ErrorCode`` (docs/api/errors.md): DRF's own codes are members, spelt as DRF spells them.
 
 A rejected value is quoted back only up to a short prefix (``QUOTE_LIMIT`` characters and
 "…"), wherever the message came from (DRF, Django, the engine or our own), so a 900 kB
@@ -26,7 +27,7 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import set_rollback
 
-from builder.core.errors import ApplicationError
+from builder.core.errors import ApplicationError, ErrorCode
 from builder.core.text import QUOTE_LIMIT, shown
 from builder.engine import BadDocument, error_details, field_of
 
@@ -41,14 +42,16 @@ MAX_MESSAGE = 1_000
 MAX_DETAILS = 100
 """Details in one answer; the count in ``message`` still says how many there were."""
 
+
 def detail(path: str, message: str, field: str | None = None) -> dict[str, str]:
     return {"path": path, "field": field_of(path) if field is None else field, "message": message}
 
 
 def error_body(
-    code: str, message: str, details: list[dict[str, str]] | None = None
+    code: ErrorCode, message: str, details: list[dict[str, str]] | None = None
 ) -> dict[str, Any]:
-    return {"code": code, "message": message, "details": details or []}
+    """The one shape; ``code`` as plain text, so any renderer (YAML too) writes it."""
+    return {"code": str(code), "message": message, "details": details or []}
 
 
 def _join(path: str, key: str | int) -> str:
@@ -97,11 +100,17 @@ def _normalised(details: list[dict[str, Any]]) -> list[dict[str, str]]:
     return out
 
 
-def _drf_code(exc: exceptions.APIException) -> str:
+_CODES = frozenset(ErrorCode)
+
+
+def _drf_code(exc: exceptions.APIException) -> ErrorCode:
+    """DRF's code for ``exc`` (``method_not_allowed``, ``not_authenticated``, ...); one that
+    is not in the vocabulary is ``bad_request`` for a 4xx and ``server_error`` otherwise."""
     codes = exc.get_codes()
-    if isinstance(codes, str):
-        return codes
-    return str(exc.default_code)
+    for code in (codes, exc.default_code):
+        if isinstance(code, str) and code in _CODES:
+            return ErrorCode(code)
+    return ErrorCode.BAD_REQUEST if 400 <= exc.status_code < 500 else ErrorCode.SERVER_ERROR
 
 
 def _cut_quotes(text: str) -> str:
@@ -133,7 +142,7 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
     elif isinstance(exc, BadDocument):
         details = error_details(exc)
         body = error_body(
-            "bad_document", _summary(details, "The document cannot be read."), details
+            ErrorCode.BAD_DOCUMENT, _summary(details, "The document cannot be read."), details
         )
         code = status.HTTP_400_BAD_REQUEST
     elif isinstance(exc, DjangoValidationError):
@@ -141,41 +150,54 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
             details = [detail(_join("$", f), m) for f, ms in exc.message_dict.items() for m in ms]
         else:
             details = [detail("$", m) for m in exc.messages]
-        body = error_body("invalid", _summary(details, "The request is not valid."), details)
+        body = error_body(
+            ErrorCode.INVALID, _summary(details, "The request is not valid."), details
+        )
         code = status.HTTP_400_BAD_REQUEST
     elif isinstance(exc, Http404 | exceptions.NotFound):
-        body = error_body("not_found", "Nothing here: no such resource, or it is not yours.")
+        body = error_body(
+            ErrorCode.NOT_FOUND, "Nothing here: no such resource, or it is not yours."
+        )
         code = status.HTTP_404_NOT_FOUND
     elif isinstance(exc, DjangoPermissionDenied):
-        body = error_body("permission_denied", "You may not do this.")
+        body = error_body(ErrorCode.PERMISSION_DENIED, "You may not do this.")
         code = status.HTTP_403_FORBIDDEN
     elif isinstance(exc, exceptions.ValidationError):
         details = _flatten(exc.detail)
-        body = error_body("invalid", _summary(details, "The request is not valid."), details)
+        body = error_body(
+            ErrorCode.INVALID, _summary(details, "The request is not valid."), details
+        )
         code = status.HTTP_400_BAD_REQUEST
     elif isinstance(exc, exceptions.Throttled):
-        wait = int(exc.wait or 1)
+        # DRF's Throttled sets ``wait`` in its constructor; its stubs leave the attribute out.
+        wait = int(exc.wait or 1)  # type: ignore[attr-defined]
         headers["Retry-After"] = str(max(wait, 1))
-        body = error_body("throttled", f"Too many requests: try again in {max(wait, 1)} seconds.")
+        body = error_body(
+            ErrorCode.THROTTLED, f"Too many requests: try again in {max(wait, 1)} seconds."
+        )
         code = status.HTTP_429_TOO_MANY_REQUESTS
     elif isinstance(exc, exceptions.ParseError):
-        body = error_body("parse_error", f"The request body cannot be read: {exc.detail}")
+        body = error_body(ErrorCode.PARSE_ERROR, f"The request body cannot be read: {exc.detail}")
         code = status.HTTP_400_BAD_REQUEST
     elif isinstance(exc, exceptions.APIException):
-        if getattr(exc, "auth_header", None):
-            headers["WWW-Authenticate"] = str(exc.auth_header)
+        # DRF's views attach the header a 401 needs to the exception they raise.
+        auth_header = getattr(exc, "auth_header", None)
+        if auth_header:
+            headers["WWW-Authenticate"] = str(auth_header)
         message = exc.detail if isinstance(exc.detail, str) else "The request failed."
         body, code = error_body(_drf_code(exc), str(message)), exc.status_code
     elif isinstance(exc, RecursionError):
         body = error_body(
-            "json_too_deep",
+            ErrorCode.JSON_TOO_DEEP,
             "The request body is nested too deeply to read.",
             [detail("$", "too deep")],
         )
         code = status.HTTP_400_BAD_REQUEST
     else:
         logger.exception("unexpected error answering an API request", exc_info=exc)
-        body = error_body("server_error", "Something went wrong on our side; it has been logged.")
+        body = error_body(
+            ErrorCode.SERVER_ERROR, "Something went wrong on our side; it has been logged."
+        )
         code = status.HTTP_500_INTERNAL_SERVER_ERROR
     set_rollback()
     return Response(shortened(body), status=code, headers=headers)

@@ -7,18 +7,21 @@ has a bug it should hear about. Every input serializer declares its text with th
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
+from django_stubs_ext import StrOrPromise
 from rest_framework import serializers
 
 
-class _TextOnly:
-    default_error_messages = {"not_text": "Must be a string, not {kind}."}
+class _TextOnly(serializers.Field[Any, Any, Any, Any]):
+    default_error_messages: ClassVar[dict[str, StrOrPromise]] = {
+        "not_text": "Must be a string, not {kind}."
+    }
 
     def to_internal_value(self, data: Any) -> Any:
         if not isinstance(data, str):
-            self.fail("not_text", kind=_kind(data))  # type: ignore[attr-defined]
-        return super().to_internal_value(data)  # type: ignore[misc]
+            self.fail("not_text", kind=_kind(data))
+        return super().to_internal_value(data)
 
 
 def _kind(value: Any) -> str:

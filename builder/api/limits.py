@@ -15,7 +15,7 @@ from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 
 from builder import engine
-from builder.core.errors import ApplicationError
+from builder.core.errors import ApplicationError, ErrorCode
 from builder.core.text import nul_paths
 from builder.engine import BadDocument
 
@@ -31,7 +31,7 @@ def body_too_large(size: int | None = None) -> ApplicationError:
     limit = max_body_bytes()
     got = f" (got {size} bytes)" if size is not None else ""
     return ApplicationError(
-        code="request_too_large",
+        code=ErrorCode.REQUEST_TOO_LARGE,
         message=f"The request body is larger than the limit of {limit} bytes{got}.",
         details=[{"path": "$", "field": "", "message": f"limit: {limit} bytes"}],
         status=413,
@@ -78,7 +78,7 @@ def check_no_nul(data: Any, root: str = "$") -> None:
     if not paths:
         return
     raise ApplicationError(
-        code="bad_text",
+        code=ErrorCode.BAD_TEXT,
         message=(
             f"{paths[0]} holds a NUL character (\\u0000); no text may hold one."
             if len(paths) == 1
@@ -94,7 +94,7 @@ def too_deep(depth: int | None = None) -> ApplicationError:
     limit = engine.MAX_JSON_DEPTH
     got = f" ({depth} levels)" if depth is not None else ""
     return ApplicationError(
-        code="json_too_deep",
+        code=ErrorCode.JSON_TOO_DEEP,
         message=f"The request body nests deeper than the limit of {limit} levels{got}.",
         details=[{"path": "$", "field": "", "message": f"limit: {limit} levels of nesting"}],
     )
@@ -105,7 +105,7 @@ def check_entries(doc: Any, root: str) -> None:
     entries = doc.get("entries") if isinstance(doc, Mapping) else None
     if isinstance(entries, list) and len(entries) > engine.MAX_ENTRIES:
         raise ApplicationError(
-            code="too_many_entries",
+            code=ErrorCode.TOO_MANY_ENTRIES,
             message=(
                 f"{root}.entries has {len(entries)} entries; the limit is {engine.MAX_ENTRIES}."
             ),
@@ -119,11 +119,19 @@ def check_entries(doc: Any, root: str) -> None:
         )
 
 
+def list_document(data: Any, root: str = "$") -> dict[str, Any]:
+    """A request body that must be one list document within the entries limit."""
+    if not isinstance(data, dict):
+        raise BadDocument.at(root, "must be a muster-list/1 JSON object")
+    check_entries(data, root)
+    return data
+
+
 def check_runs(runs: int, path: str = "$.runs") -> None:
     """Refuse a simulation of more than ``engine.MAX_RUNS`` runs."""
     if runs > engine.MAX_RUNS:
         raise ApplicationError(
-            code="too_many_runs",
+            code=ErrorCode.TOO_MANY_RUNS,
             message=f"{runs} runs asked; the limit is {engine.MAX_RUNS} runs per request.",
             details=[{"path": path, "field": "runs", "message": f"limit: {engine.MAX_RUNS} runs"}],
         )

@@ -33,11 +33,11 @@ class StrictPageSize:
     a larger one; a client that asked for something else should hear so.
     """
 
-    page_size = PAGE_SIZE
-    page_size_query_param = "page_size"
-    max_page_size = MAX_PAGE_SIZE
+    page_size: int | None = PAGE_SIZE
+    page_size_query_param: str | None = "page_size"
+    max_page_size: int | None = MAX_PAGE_SIZE
 
-    def get_page_size(self, request: Request) -> int:
+    def get_page_size(self, request: Request) -> int | None:
         size = int_param(request, "page_size", minimum=1, maximum=MAX_PAGE_SIZE)
         return self.page_size if size is None else size
 

@@ -14,7 +14,7 @@ from typing import Any
 from drf_spectacular.utils import OpenApiParameter
 from rest_framework.request import Request
 
-from builder.core.errors import ApplicationError
+from builder.core.errors import ApplicationError, ErrorCode
 from builder.core.text import shown
 
 MAX_TEXT_PARAM = 200
@@ -26,7 +26,7 @@ _WHOLE_NUMBER = re.compile(r"^[0-9]+\Z")
 
 def invalid_param(name: str, message: str, detail: str) -> ApplicationError:
     return ApplicationError(
-        code="invalid",
+        code=ErrorCode.INVALID,
         message=f"{name} {message}",
         details=[{"path": name, "field": name, "message": detail}],
     )

@@ -10,8 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from drf_spectacular.openapi import AutoSchema as SpectacularAutoSchema
-from drf_spectacular.utils import OpenApiExample
+from drf_spectacular.utils import Direction, OpenApiExample
 from rest_framework import serializers
+
+from builder.core.errors import ErrorCode
 
 
 class ErrorDetailSerializer(serializers.Serializer[Any]):
@@ -53,7 +55,7 @@ ERROR_SCHEMA: dict[str, Any] = {
 
 ERROR_EXAMPLES: dict[str, dict[str, Any]] = {
     "400": {
-        "code": "bad_document",
+        "code": ErrorCode.BAD_DOCUMENT.value,
         "message": "$.entries[0].archetype: 'medio-x' is not an archetype of crimson-dust",
         "details": [
             {
@@ -64,23 +66,27 @@ ERROR_EXAMPLES: dict[str, dict[str, Any]] = {
         ],
     },
     "401": {
-        "code": "not_authenticated",
+        "code": ErrorCode.NOT_AUTHENTICATED.value,
         "message": "Authentication credentials were not provided.",
         "details": [],
     },
-    "403": {"code": "permission_denied", "message": "You may not do this.", "details": []},
+    "403": {
+        "code": ErrorCode.PERMISSION_DENIED.value,
+        "message": "You may not do this.",
+        "details": [],
+    },
     "404": {
-        "code": "not_found",
+        "code": ErrorCode.NOT_FOUND.value,
         "message": "Nothing here: no such resource, or it is not yours.",
         "details": [],
     },
     "413": {
-        "code": "request_too_large",
+        "code": ErrorCode.REQUEST_TOO_LARGE.value,
         "message": "The request body is larger than the limit of 1048576 bytes.",
         "details": [{"path": "$", "field": "", "message": "limit: 1048576 bytes"}],
     },
     "429": {
-        "code": "throttled",
+        "code": ErrorCode.THROTTLED.value,
         "message": "Too many requests: try again in 12 seconds.",
         "details": [],
     },
@@ -152,7 +158,7 @@ class AutoSchema(SpectacularAutoSchema):
     every view's ``InputSerializer`` would claim the one component name ``Input``.
     """
 
-    def get_serializer_name(self, serializer: Any, direction: str) -> str:
+    def get_serializer_name(self, serializer: Any, direction: Direction) -> str:
         name = super().get_serializer_name(serializer, direction)
         qualname = type(serializer).__qualname__
         if "." in qualname and "<locals>" not in qualname:

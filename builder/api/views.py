@@ -17,6 +17,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from builder.api.errors import error_body
+from builder.core.errors import ErrorCode
 
 API_PREFIX = "/api/"
 
@@ -50,7 +51,7 @@ def _is_api(request: HttpRequest) -> bool:
 def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
     """``handler400``: a body Django cannot read (too many fields, a broken upload...)."""
     if _is_api(request):
-        body = error_body("bad_request", "The request cannot be read.")
+        body = error_body(ErrorCode.BAD_REQUEST, "The request cannot be read.")
         return JsonResponse(body, status=400)
     return defaults.bad_request(request, exception)
 
@@ -58,14 +59,17 @@ def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
 def permission_denied(request: HttpRequest, exception: Exception) -> HttpResponse:
     """``handler403``."""
     if _is_api(request):
-        return JsonResponse(error_body("permission_denied", "You may not do this."), status=403)
+        body = error_body(ErrorCode.PERMISSION_DENIED, "You may not do this.")
+        return JsonResponse(body, status=403)
     return defaults.permission_denied(request, exception)
 
 
 def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
     """``handler404``: an address no route matches."""
     if _is_api(request):
-        body = error_body("not_found", "Nothing here: no such resource, or it is not yours.")
+        body = error_body(
+            ErrorCode.NOT_FOUND, "Nothing here: no such resource, or it is not yours."
+        )
         return JsonResponse(body, status=404)
     return defaults.page_not_found(request, exception)
 
@@ -73,6 +77,8 @@ def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
 def server_error(request: HttpRequest) -> HttpResponse:
     """``handler500``: our bug, logged with its traceback; never a page in the API."""
     if _is_api(request):
-        body = error_body("server_error", "Something went wrong on our side; it has been logged.")
+        body = error_body(
+            ErrorCode.SERVER_ERROR, "Something went wrong on our side; it has been logged."
+        )
         return JsonResponse(body, status=500)
     return defaults.server_error(request)

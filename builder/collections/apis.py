@@ -1,6 +1,12 @@
-"""A player's collection over the API, and "can I field this list?" for any list."""
+"""A player's collection over the API, and "can I field this list?" for any list.
+
+Collections sit above lists: a collection knows list documents (what a list needs), a
+list knows nothing of who owns what, so the saved list's fielding answer is here too.
+"""
 
 from __future__ import annotations
+
+from typing import Any
 
 from drf_spectacular.utils import (
     OpenApiExample,
@@ -12,10 +18,12 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from builder.accounts.api_base import (
+from builder.api import fields as text
+from builder.api.base import (
     NOT_FOUND,
     ErrorSerializer,
     OwnedApi,
+    SignedInRequest,
     error_example,
     page_example,
     page_of,
@@ -23,7 +31,6 @@ from builder.accounts.api_base import (
     request_example,
     response_example,
 )
-from builder.api import fields as text
 from builder.collections.models import CollectionItem
 from builder.collections.selectors import (
     collection_fielding,
@@ -35,12 +42,14 @@ from builder.collections.services import (
     collection_item_delete,
     collection_item_update,
 )
-from builder.lists.apis import FIELDING_EXAMPLE, FieldingSerializer
+from builder.core.errors import ErrorCode
 from builder.lists.checking import validate_document
 from builder.lists.pinning import pins_for_document, versions_map
+from builder.lists.selectors import saved_list_get_for_owner
 from content.selectors import catalogue_for_packs
 
 TAG = ["collection"]
+LIST_TAG = ["lists"]
 
 ITEM_EXAMPLE = {
     "id": 7,
@@ -55,7 +64,7 @@ ITEM_EXAMPLE = {
 }
 
 
-class ItemOutput(serializers.Serializer):  # type: ignore[type-arg]
+class ItemOutput(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     system = serializers.CharField(source="system.slug")
     record_type = serializers.CharField()
@@ -76,7 +85,7 @@ QUANTITY = serializers.IntegerField(min_value=1, max_value=10_000, required=Fals
 
 class CollectionListCreateApi(OwnedApi):
     @extend_schema_serializer(component_name="CollectionListCreateInput")
-    class InputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    class InputSerializer(serializers.Serializer[Any]):
         system = text.SlugField(max_length=40)
         record_type = text.ChoiceField(choices=CollectionItem.RecordType.choices)
         stable_id = text.SlugField(max_length=100)
@@ -121,7 +130,7 @@ class CollectionListCreateApi(OwnedApi):
             error_example(
                 "Unknown record",
                 400,
-                "unknown_record",
+                ErrorCode.UNKNOWN_RECORD,
                 "cs-aces has no figure 'nobody'.",
                 "$.stable_id",
                 "stable_id",
@@ -129,7 +138,7 @@ class CollectionListCreateApi(OwnedApi):
             ),
         ],
     )
-    def post(self, request: Request) -> Response:
+    def post(self, request: SignedInRequest) -> Response:
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         item = collection_item_create(owner=request.user, **data.validated_data)
@@ -138,7 +147,7 @@ class CollectionListCreateApi(OwnedApi):
 
 class CollectionItemApi(OwnedApi):
     @extend_schema_serializer(component_name="CollectionItemInput")
-    class InputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    class InputSerializer(serializers.Serializer[Any]):
         quantity = QUANTITY
         condition = CONDITION
         notes = text.CharField(max_length=5_000, required=False, allow_blank=True)
@@ -172,11 +181,54 @@ class CollectionItemApi(OwnedApi):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
+class FieldingSerializer(serializers.Serializer[Any]):
+    collectable = serializers.BooleanField()
+    can_field = serializers.BooleanField()
+    missing = serializers.ListField(child=serializers.DictField())
+    needs = serializers.ListField(child=serializers.DictField())
+
+
+FIELDING_EXAMPLE = OpenApiExample(
+    "Missing one",
+    response_only=True,
+    value={
+        "collectable": True,
+        "can_field": False,
+        "missing": [
+            {
+                "system": "cs-aces",
+                "record_type": "figure",
+                "id": "ruffian",
+                "name": "Ruffian",
+                "needed": 2,
+                "owned": 1,
+                "missing": 1,
+                "paths": ["$.entries[1].figure"],
+                "message": "needs 2 × Ruffian, owns 1",
+            }
+        ],
+        "needs": [],
+    },
+)
+
+
+class SavedListFieldingApi(OwnedApi):
+    """Can my collection field this list, and what is missing?"""
+
+    @extend_schema(tags=LIST_TAG, responses={200: FieldingSerializer}, examples=[FIELDING_EXAMPLE])
+    def get(self, request: Request, list_uuid: str) -> Response:
+        saved = saved_list_get_for_owner(user=request.user, list_uuid=list_uuid)
+        catalogue = catalogue_for_packs(versions_map(saved.pack_versions.all()))
+        return Response(
+            collection_fielding(user=request.user, document=saved.document, catalogue=catalogue)
+        )
+
+
 class CollectionFieldingApi(OwnedApi):
     """For a list document that is not saved here: can my collection field it?"""
 
     @extend_schema_serializer(component_name="CollectionFieldingInput")
-    class InputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    class InputSerializer(serializers.Serializer[Any]):
         document = serializers.JSONField(help_text="A muster-list/1 document.")
 
     @extend_schema(

@@ -6,26 +6,24 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Q, QuerySet, Sum
 from django.http import Http404
 
 from builder.collections.models import CollectionItem
 from builder.collections.requirements import collectable, list_needs
+from builder.engine import Catalogue
 from content.models import CatalogueRecord
-from rules_engine.catalogue import Catalogue
 
 
-def collection_items_for_owner(
-    *, user: AbstractBaseUser | AnonymousUser
-) -> QuerySet[CollectionItem]:
+def collection_items_for_owner(*, user: User | AnonymousUser) -> QuerySet[CollectionItem]:
     if not user.is_authenticated:
         return CollectionItem.objects.none()
     return CollectionItem.objects.filter(owner=user).select_related("system")
 
 
 def collection_item_get_for_owner(
-    *, user: AbstractBaseUser | AnonymousUser, item_id: int | str
+    *, user: User | AnonymousUser, item_id: int | str
 ) -> CollectionItem:
     """One of the user's items; anyone else's is not found (404)."""
     try:
@@ -34,9 +32,7 @@ def collection_item_get_for_owner(
         raise Http404("No such collection item.") from exc
 
 
-def owned_record_ids(
-    *, user: AbstractBaseUser | AnonymousUser, model: type[CatalogueRecord]
-) -> set[str]:
+def owned_record_ids(*, user: User | AnonymousUser, model: type[CatalogueRecord]) -> set[str]:
     """Stable ids of the records of ``model`` the user owns at least one of.
 
     Stable ids are unique within a system; use ``owned_records_q`` to filter a queryset
@@ -51,7 +47,7 @@ def owned_record_ids(
     )
 
 
-def owned_records_q(*, user: AbstractBaseUser | AnonymousUser, model: type[CatalogueRecord]) -> Q:
+def owned_records_q(*, user: User | AnonymousUser, model: type[CatalogueRecord]) -> Q:
     """A filter for ``model``'s queryset: only what the user owns (one query to build)."""
     if not user.is_authenticated:
         return Q(pk__in=[])
@@ -66,7 +62,7 @@ def owned_records_q(*, user: AbstractBaseUser | AnonymousUser, model: type[Catal
     return q
 
 
-def owned_counts(*, user: AbstractBaseUser | AnonymousUser) -> Counter[tuple[str, str, str]]:
+def owned_counts(*, user: User | AnonymousUser) -> Counter[tuple[str, str, str]]:
     """(system, record type, stable id) -> how many the user owns, all conditions together."""
     if not user.is_authenticated:
         return Counter()
@@ -80,7 +76,7 @@ def owned_counts(*, user: AbstractBaseUser | AnonymousUser) -> Counter[tuple[str
 
 def collection_fielding(
     *,
-    user: AbstractBaseUser | AnonymousUser,
+    user: User | AnonymousUser,
     document: Mapping[str, Any],
     catalogue: Catalogue | None = None,
 ) -> dict[str, Any]:

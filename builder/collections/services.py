@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 
 from builder.collections.models import CollectionItem
-from builder.core.errors import ApplicationError
+from builder.core.errors import ApplicationError, ErrorCode
 from content.models import RECORD_MODELS, GameSystem
 
 
@@ -14,7 +14,7 @@ def _system(slug: str) -> GameSystem:
     system = GameSystem.objects.filter(slug=slug).first()
     if system is None:
         raise ApplicationError(
-            code="unknown_system",
+            code=ErrorCode.UNKNOWN_SYSTEM,
             message=f"No game system {slug!r} is loaded.",
             details=[{"path": "$.system", "field": "system", "message": f"unknown {slug!r}"}],
         )
@@ -25,7 +25,7 @@ def _check_record(system: GameSystem, record_type: str, stable_id: str) -> None:
     model = RECORD_MODELS.get(record_type)
     if record_type not in CollectionItem.RecordType.values or model is None:
         raise ApplicationError(
-            code="not_collectable",
+            code=ErrorCode.NOT_COLLECTABLE,
             message=f"{record_type!r} is not something a collection holds.",
             details=[
                 {
@@ -37,7 +37,7 @@ def _check_record(system: GameSystem, record_type: str, stable_id: str) -> None:
         )
     if not model.objects.filter(system=system, stable_id=stable_id).exists():
         raise ApplicationError(
-            code="unknown_record",
+            code=ErrorCode.UNKNOWN_RECORD,
             message=f"{system.slug} has no {record_type} {stable_id!r}.",
             details=[
                 {
@@ -51,7 +51,7 @@ def _check_record(system: GameSystem, record_type: str, stable_id: str) -> None:
 
 def _duplicate_error() -> ApplicationError:
     return ApplicationError(
-        code="duplicate_item",
+        code=ErrorCode.DUPLICATE_ITEM,
         message="You already record this item in this condition; change its quantity instead.",
         details=[{"path": "$.condition", "field": "condition", "message": "already recorded"}],
     )
@@ -60,7 +60,7 @@ def _duplicate_error() -> ApplicationError:
 @transaction.atomic
 def collection_item_create(
     *,
-    owner: AbstractBaseUser,
+    owner: User,
     system: str,
     record_type: str,
     stable_id: str,

@@ -15,6 +15,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.urls import Resolver404, resolve
 
+from builder.core.errors import ErrorCode
 from builder.core.text import bad_in_address, bad_in_form_field, readable, shown
 
 API_PREFIX = "/api/"
@@ -56,8 +57,8 @@ def _in_form(request: HttpRequest) -> BadText | None:
     for name, values in request.POST.lists():
         if bad_in_address(name) or any(bad_in_form_field(v) for v in values):
             return BadText("form", name)
-    for name, upload in request.FILES.items():
-        if bad_in_address(upload.name or ""):
+    for name, uploads in request.FILES.lists():
+        if any(bad_in_address(upload.name or "") for upload in uploads):
             return BadText("form", name)
     return None
 
@@ -79,7 +80,9 @@ def _api_answer(bad: BadText) -> JsonResponse:
         "text may hold none (tab and line breaks aside in a form field)."
     )
     detail = {"path": name, "field": name, "message": "holds a control character"}
-    return JsonResponse({"code": "bad_text", "message": message, "details": [detail]}, status=400)
+    return JsonResponse(
+        {"code": ErrorCode.BAD_TEXT, "message": message, "details": [detail]}, status=400
+    )
 
 
 def _page_answer(request: HttpRequest, bad: BadText) -> HttpResponse:

@@ -14,7 +14,7 @@ from django.db import models, transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from builder.core.errors import ApplicationError
+from builder.core.errors import ApplicationError, ErrorCode
 
 
 def _counted(count: int, noun: str, plural: str | None) -> str:
@@ -49,7 +49,7 @@ def job_quota_error(
     allowed; wait for one to finish or cancel one." """
     most = "the most allowed" if count == limit else f"and the most allowed is {limit}"
     return ApplicationError(
-        code="job_quota",
+        code=ErrorCode.JOB_QUOTA,
         message=(
             f"You have {_counted(count, noun, plural)} queued or running, {most}; "
             "wait for one to finish or cancel one."
@@ -91,7 +91,7 @@ def job_cancel(*, job: J, noun: str) -> J:
 def job_not_cancellable(*, noun: str, status: str) -> ApplicationError:
     """The 409 for cancelling a job that has already ended ("The simulation is done")."""
     return ApplicationError(
-        code="not_cancellable",
+        code=ErrorCode.NOT_CANCELLABLE,
         message=f"The {noun} is {status}: only a queued or running {noun} can be cancelled.",
         status=409,
     )

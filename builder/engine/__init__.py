@@ -40,6 +40,7 @@ from builder.engine.checked import (
 from builder.engine.errors import bad_document_error, error_details, field_of
 from rules_engine import BadDocument, Catalogue, Record, Verdict
 from rules_engine.catalogue import thaw
+from rules_engine.listdoc import list_schema_path
 
 __all__ = [
     "MAX_ENTRIES",
@@ -62,6 +63,7 @@ __all__ = [
     "json_depth",
     "list_checked",
     "list_checked_against",
+    "list_schema_path",
     "merge_blocks",
     "nesting_depth",
     "odds",

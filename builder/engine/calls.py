@@ -30,6 +30,7 @@ def system_module(system: str) -> SystemModule:
     """
     return DECLARED[system]
 
+
 MAX_ENTRIES: int = _limits.MAX_ENTRIES
 """Entries in one list document (a warband or squadron is far smaller)."""
 MAX_JSON_DEPTH: int = _limits.MAX_DEPTH
@@ -63,14 +64,16 @@ def validate(doc: Any, root: str = "$") -> None:
 
 def odds_queries(system: str) -> list[dict[str, Any]]:
     """Each odds query of ``system``: its name, what it answers and its parameters."""
-    return _as_json(rules_engine.odds_queries(system))  # type: ignore[no-any-return]
+    queries: list[dict[str, Any]] = _as_json(rules_engine.odds_queries(system))
+    return queries
 
 
 def odds(
     catalogue: Catalogue, system: str, query: str, params: Mapping[str, Any]
 ) -> dict[str, Any]:
     """Run one odds query, as ``python -m rules_engine odds SYSTEM QUERY k=v ...`` does."""
-    return _as_json(rules_engine.odds(catalogue, system, query, dict(params)))  # type: ignore[no-any-return]
+    answer: dict[str, Any] = _as_json(rules_engine.odds(catalogue, system, query, dict(params)))
+    return answer
 
 
 def simulation_inputs(
@@ -115,7 +118,10 @@ def simulate(
     scenario: Mapping[str, Any],
 ) -> dict[str, Any]:
     """The whole simulation report, as ``python -m rules_engine simulate`` prints it."""
-    return _as_json(rules_engine.simulate(catalogue, a, b, runs=runs, seed=seed, scenario=scenario))  # type: ignore[no-any-return]
+    report: dict[str, Any] = _as_json(
+        rules_engine.simulate(catalogue, a, b, runs=runs, seed=seed, scenario=scenario)
+    )
+    return report
 
 
 def plan_blocks(runs: int) -> list[int]:
@@ -134,11 +140,12 @@ def simulate_block(
     runs: int,
 ) -> dict[str, Any]:
     """One block's partial tallies (JSON), to be merged with the others."""
-    return _as_json(  # type: ignore[no-any-return]
+    tallies: dict[str, Any] = _as_json(
         rules_engine.simulate_block(
             catalogue, a, b, scenario=scenario, seed=seed, block=block, runs=runs
         )
     )
+    return tallies
 
 
 def merge_blocks(
@@ -150,9 +157,10 @@ def merge_blocks(
     partials: Sequence[Mapping[str, Any]],
 ) -> dict[str, Any]:
     """The report of all blocks, equal to ``simulate`` with the same seed."""
-    return _as_json(  # type: ignore[no-any-return]
+    report: dict[str, Any] = _as_json(
         rules_engine.merge_blocks(catalogue, a, b, scenario=scenario, partials=list(partials))
     )
+    return report
 
 
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)

@@ -36,7 +36,8 @@ class CheckedList:
 
 def _as_json(value: dict[str, Any]) -> dict[str, Any]:
     """What the CLI prints is JSON; the same round trip makes tuples lists, keys strings."""
-    return json.loads(json.dumps(value, ensure_ascii=False))  # type: ignore[no-any-return]
+    out: dict[str, Any] = json.loads(json.dumps(value, ensure_ascii=False))
+    return out
 
 
 def checked_list(catalogue: Catalogue, document: Mapping[str, Any]) -> CheckedList:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from builder.core.errors import ApplicationError
+from builder.core.errors import ApplicationError, ErrorCode
 from rules_engine.errors import BadDocument
 
 _LAST_NAME = re.compile(r"(?:\.|\[')([^.\['\]]+)'?\]?$")
@@ -51,4 +51,4 @@ def bad_document_error(exc: BadDocument, root: str = "$") -> ApplicationError:
     """The engine's ``BadDocument`` as the API's 400 ``bad_document``, said as the API's
     error handler says it."""
     details = error_details(exc, root)
-    return ApplicationError(code="bad_document", message=summary(details), details=details)
+    return ApplicationError(code=ErrorCode.BAD_DOCUMENT, message=summary(details), details=details)

@@ -29,6 +29,20 @@ class Kind:
     """The points limit a new list starts with; None where the book sets none."""
     unit: str = "points"
     """What the list's total counts (points, hardpoints, fighters, mass)."""
+    add_key: str = ""
+    """The entry key the builder's "add" picker fills (an archetype, a figure, a part);
+    empty where adding needs no pick."""
+    add_label: str = ""
+    """What the "add" picker offers, in a player's words ("Archetype", "Fighter flying")."""
+    entries_label: str = "Entries"
+    """The heading over the list's entries ("Models", "Parts", "Fighters")."""
+    one_entry: bool = False
+    """The list is one thing written out (a fighter design), not a roster of entries."""
+    limit_field: bool = True
+    """The builder asks for a limit; a plane design's mass budget comes from its airframe."""
+    designs_from: str | None = None
+    """The kind of the player's saved lists whose designs an entry may fly (a squadron
+    flies saved fighter designs); None where entries fly none."""
 
 
 @dataclass(frozen=True)

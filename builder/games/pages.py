@@ -1,7 +1,81 @@
-"""Placeholder protocol."""
+"""What the builder's pages ask a game: an entry's fields and how the form reads them, what
+the "add" picker offers, a fresh entry, each entry's price and what else the page shows.
 
-from typing import Protocol
+A game's ``page.py`` subclasses ``Page``; the defaults suit a game that asks nothing more
+(no starting entries, prices where the breakdown's paths name entries, no extras).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+from builder.games.prices import entry_prices
+
+if TYPE_CHECKING:
+    from builder.engine import Catalogue, Record
+    from builder.games.forms import EntryField, Group
+    from builder.games.picks import Picks
 
 
+@runtime_checkable
 class Page(Protocol):
-    pass
+    """One game's builder page; every method takes the list kind it is asked about."""
+
+    collected_types: tuple[str, ...] = ()
+    """Record types the collection page counts, in its order; none for a game whose
+    lists are built from tables rather than things one owns."""
+    print_sheet: str = "roster"
+    """The sheet a saved list's Print button opens."""
+
+    def entry_spec(self, kind: str, part: str = "") -> Group:
+        """The form keys of one entry; ``part`` is the entry's part where parts differ."""
+        ...
+
+    def entry_fields(
+        self, kind: str, entry: Mapping[str, Any], picks: Picks, earlier: Sequence[Any]
+    ) -> list[EntryField]:
+        """The controls of one entry; ``earlier`` are the entries before it."""
+        ...
+
+    def add_options(self, kind: str, picks: Picks) -> list[tuple[str, str]]:
+        """(value, label) of what the "add" picker offers."""
+        ...
+
+    def new_entry(self, kind: str, value: str, catalogue: Catalogue, entries: Sequence[Any]) -> Any:
+        """A fresh entry for the picked ``value``, with sensible defaults."""
+        ...
+
+    def new_entries(self, kind: str, catalogue: Catalogue) -> list[Any]:
+        """The entries a new list starts with."""
+        return []
+
+    def entry_prices(
+        self,
+        kind: str,
+        breakdown: Mapping[str, Any],
+        doc: Mapping[str, Any],
+        catalogue: Catalogue,
+    ) -> dict[int, dict[str, Any]]:
+        """Entry index -> the price shown beside it."""
+        return entry_prices(breakdown)
+
+    def extra_context(
+        self, kind: str, verdict: Mapping[str, Any], catalogue: Catalogue
+    ) -> dict[str, Any]:
+        """What else the builder template shows for this game (a schematic, a rule)."""
+        return {}
+
+    def saved_designs_copy(
+        self,
+        doc: dict[str, Any],
+        found: Mapping[str, Mapping[str, Any]],
+        catalogue: Catalogue,
+    ) -> str:
+        """Write the player's saved designs the entries ask for into them; returns a note
+        for the player, empty when all went as asked."""
+        return ""
+
+    def collection_points(self, record: Record) -> int | None:
+        """The price the collection page shows beside a record it counts."""
+        return None

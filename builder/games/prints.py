@@ -1,7 +1,100 @@
-"""Placeholder protocol."""
+"""What a game prints: its roster rows, its stat cards and any sheet only it has.
 
-from typing import Protocol
+The printing app owns the sheet kinds (``cards``, ``roster``, ``navigation``, ``schematic``)
+and how each is laid out; a game says which of them its lists print and fills them in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from builder.core.errors import ApplicationError
+from builder.engine import Catalogue, CheckedList
+
+Face = dict[str, Any]
+"""One card face: the template it fills (``print/faces/<template>.html``) and its values."""
+Row = dict[str, Any]
+"""One row of a roster sheet's itemised price."""
+Progress = Callable[[int, int], None]
+RosterRows = Callable[[Mapping[str, Any], Mapping[str, Any]], list[Row]]
+"""The roster rows of a list, from the verdict's breakdown and the list document."""
+
+
+class Cards(Protocol):
+    """A game's stat cards: for each entry of a checked list, and for a catalogue record."""
+
+    def entry_faces(self, checked: CheckedList, index: int, *, greyscale: bool) -> list[Face]:
+        """The faces of entry ``index`` of the list, as the engine priced it."""
+        ...
+
+    def record_faces(
+        self, catalogue: Catalogue, ref: str, path: str, *, greyscale: bool
+    ) -> list[Face]:
+        """The faces of the record ``ref`` (``<system>/<id>``); ``path`` names it in errors."""
+        ...
+
+
+class Sheet(Protocol):
+    """A sheet only one game prints (Air Action's navigation cards, a cs-hex schematic)."""
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        """The kinds of list that print it."""
+        ...
+
+    def refusal(self, document: Mapping[str, Any]) -> ApplicationError:
+        """Why ``document``, a list of another game or kind, has no such sheet."""
+        ...
+
+    def for_list(
+        self, checked: CheckedList, *, progress: Progress | None
+    ) -> list[Face] | dict[str, Any]:
+        """The sheet of a checked list: card faces, or one sheet's values."""
+        ...
+
+    def for_records(
+        self, catalogue: Catalogue, refs: list[str], *, progress: Progress | None
+    ) -> list[Face]:
+        """The sheet of catalogue records (``refs`` may be empty: the game's default)."""
+        ...
 
 
 class Prints(Protocol):
-    pass
+    """What the printing app asks a game."""
+
+    @property
+    def cards(self) -> Cards | None:
+        """None where the game prints no stat cards."""
+        ...
+
+    @property
+    def extras(self) -> Mapping[str, Sheet]:
+        """The sheets only this game prints, by sheet kind."""
+        ...
+
+    def roster_rows(self, breakdown: Mapping[str, Any], document: Mapping[str, Any]) -> list[Row]:
+        """The roster's itemised rows."""
+        ...
+
+    def sheets(self, kind: str) -> tuple[str, ...]:
+        """The sheet kinds a list of ``kind`` prints."""
+        ...
+
+
+@dataclass(frozen=True)
+class GamePrints:
+    """A game's prints from its parts: every list prints a roster, its cards if it has
+    any, and the extra sheets that name its kind."""
+
+    rows: RosterRows
+    cards: Cards | None = None
+    extras: Mapping[str, Sheet] = field(default_factory=dict)
+
+    def roster_rows(self, breakdown: Mapping[str, Any], document: Mapping[str, Any]) -> list[Row]:
+        return self.rows(breakdown, document)
+
+    def sheets(self, kind: str) -> tuple[str, ...]:
+        own = tuple(name for name, sheet in self.extras.items() if kind in sheet.kinds)
+        return ("cards",) * (self.cards is not None) + ("roster", *own)

@@ -28,11 +28,6 @@ urlpatterns = [
     path(
         "lists/<uuid:list_uuid>/upgrade/", apis.SavedListUpgradeApi.as_view(), name="list-upgrade"
     ),
-    path(
-        "lists/<uuid:list_uuid>/fielding/",
-        apis.SavedListFieldingApi.as_view(),
-        name="list-fielding",
-    ),
     path("lists/<uuid:list_uuid>/export/", apis.SavedListExportApi.as_view(), name="list-export"),
     path("shared/<str:token>/", apis.SharedListApi.as_view(), name="list-shared"),
 ]

@@ -15,25 +15,25 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from builder.accounts.api_base import (
+from builder.api import fields as text
+from builder.api.base import (
     NOT_FOUND,
     SCOPED_THROTTLES,
     ErrorSerializer,
     OwnedApi,
     PublicApi,
+    SignedInRequest,
     error_example,
     page_example,
     page_of,
     paginated,
     response_example,
 )
-from builder.api import fields as text
-from builder.api.engine_apis import ViolationSerializer
 from builder.api.schema import ErrorDetailSerializer
-from builder.collections.selectors import collection_fielding
+from builder.api.verdicts import ViolationSerializer
+from builder.core.errors import ErrorCode
 from builder.lists.exchange import list_export, lists_backup, lists_import
 from builder.lists.models import SavedList
-from builder.lists.pinning import versions_map
 from builder.lists.selectors import (
     public_saved_lists,
     saved_list_get_for_owner,
@@ -51,7 +51,6 @@ from builder.lists.services import (
     saved_list_update,
     saved_list_upgrade,
 )
-from content.selectors import catalogue_for_packs
 
 TAG = ["lists"]
 
@@ -84,7 +83,7 @@ EXAMPLE_LIST = {
 BAD_DOCUMENT = error_example(
     "Bad document",
     400,
-    "bad_document",
+    ErrorCode.BAD_DOCUMENT,
     "The list document is not valid.",
     "$.entries[0].count",
     "count",
@@ -93,7 +92,7 @@ BAD_DOCUMENT = error_example(
 TOO_MANY_ENTRIES = error_example(
     "Too many entries",
     400,
-    "too_many_entries",
+    ErrorCode.TOO_MANY_ENTRIES,
     "A list may hold at most 200 entries; this one has 250.",
     "$.entries",
     "entries",
@@ -101,19 +100,19 @@ TOO_MANY_ENTRIES = error_example(
 )
 
 
-class PinSerializer(serializers.Serializer):  # type: ignore[type-arg]
+class PinSerializer(serializers.Serializer[Any]):
     pack = serializers.CharField(source="pack.pack_id")
     version = serializers.CharField()
 
 
-class SavedListVerdict(serializers.Serializer):  # type: ignore[type-arg]
+class SavedListVerdict(serializers.Serializer[Any]):
     legal = serializers.BooleanField()
     points = serializers.IntegerField()
     limit = serializers.IntegerField(source="points_limit", allow_null=True)
     violations = ViolationSerializer(many=True)
 
 
-class SavedListSummary(serializers.Serializer):  # type: ignore[type-arg]
+class SavedListSummary(serializers.Serializer[Any]):
     """A list as listings show it: never its link token (that is in the owner's detail)."""
 
     uuid = serializers.UUIDField()
@@ -139,7 +138,7 @@ class SavedListDetail(SavedListSummary):
     breakdown = serializers.JSONField(help_text="The engine's itemised price.")
 
 
-class SharedList(serializers.Serializer):  # type: ignore[type-arg]
+class SharedList(serializers.Serializer[Any]):
     """What anyone sees of a shared list: no notes, no link token."""
 
     owner = serializers.CharField(source="owner.username")
@@ -195,7 +194,7 @@ SYSTEM_PARAM = OpenApiParameter("system", str, description="Only lists of this g
 
 class SavedListListCreateApi(OwnedApi):
     @extend_schema_serializer(component_name="SavedListListCreateInput")
-    class InputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    class InputSerializer(serializers.Serializer[Any]):
         document = serializers.JSONField(help_text="A muster-list/1 document.")
         visibility = VISIBILITY
         notes = text.CharField(max_length=10_000, required=False, allow_blank=True)
@@ -227,7 +226,7 @@ class SavedListListCreateApi(OwnedApi):
             TOO_MANY_ENTRIES,
         ],
     )
-    def post(self, request: Request) -> Response:
+    def post(self, request: SignedInRequest) -> Response:
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         saved = saved_list_create(owner=request.user, **data.validated_data)
@@ -236,7 +235,7 @@ class SavedListListCreateApi(OwnedApi):
 
 class SavedListDetailApi(OwnedApi):
     @extend_schema_serializer(component_name="SavedListDetailInput")
-    class InputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    class InputSerializer(serializers.Serializer[Any]):
         document = serializers.JSONField(required=False)
         name = text.CharField(max_length=200, required=False)
         visibility = VISIBILITY
@@ -289,7 +288,7 @@ class SavedListDetailApi(OwnedApi):
 
 class SavedListRenameApi(OwnedApi):
     @extend_schema_serializer(component_name="SavedListRenameInput")
-    class InputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    class InputSerializer(serializers.Serializer[Any]):
         name = text.CharField(max_length=200)
 
     @extend_schema(
@@ -311,7 +310,7 @@ class SavedListRenameApi(OwnedApi):
 
 class SavedListDuplicateApi(OwnedApi):
     @extend_schema_serializer(component_name="SavedListDuplicateInput")
-    class InputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    class InputSerializer(serializers.Serializer[Any]):
         name = text.CharField(max_length=200, required=False)
 
     @extend_schema(
@@ -323,7 +322,7 @@ class SavedListDuplicateApi(OwnedApi):
             response_example("The copy", {**EXAMPLE_DETAIL, "name": "Kim's team (B)"}, 201),
         ],
     )
-    def post(self, request: Request, list_uuid: str) -> Response:
+    def post(self, request: SignedInRequest, list_uuid: str) -> Response:
         saved = saved_list_get_for_owner(user=request.user, list_uuid=list_uuid)
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -357,7 +356,7 @@ class SavedListRestoreApi(OwnedApi):
             OpenApiExample(
                 "Too late",
                 value={
-                    "code": "trash_expired",
+                    "code": ErrorCode.TRASH_EXPIRED.value,
                     "message": "Lists stay in the trash for 30 days; "
                     "this one can no longer be restored.",
                     "details": [],
@@ -387,7 +386,7 @@ class SavedListShareTokenApi(OwnedApi):
         return Response(SavedListDetail(saved_list_set_share_token(saved_list=saved)).data)
 
 
-class UpgradePreviewSerializer(serializers.Serializer):  # type: ignore[type-arg]
+class UpgradePreviewSerializer(serializers.Serializer[Any]):
     up_to_date = serializers.BooleanField()
     packs = serializers.ListField(child=serializers.DictField())
     before = serializers.DictField()
@@ -473,49 +472,6 @@ class SavedListUpgradeApi(OwnedApi):
         return Response(SavedListDetail(saved_list_upgrade(saved_list=saved)).data)
 
 
-class FieldingSerializer(serializers.Serializer):  # type: ignore[type-arg]
-    collectable = serializers.BooleanField()
-    can_field = serializers.BooleanField()
-    missing = serializers.ListField(child=serializers.DictField())
-    needs = serializers.ListField(child=serializers.DictField())
-
-
-FIELDING_EXAMPLE = OpenApiExample(
-    "Missing one",
-    response_only=True,
-    value={
-        "collectable": True,
-        "can_field": False,
-        "missing": [
-            {
-                "system": "cs-aces",
-                "record_type": "figure",
-                "id": "ruffian",
-                "name": "Ruffian",
-                "needed": 2,
-                "owned": 1,
-                "missing": 1,
-                "paths": ["$.entries[1].figure"],
-                "message": "needs 2 × Ruffian, owns 1",
-            }
-        ],
-        "needs": [],
-    },
-)
-
-
-class SavedListFieldingApi(OwnedApi):
-    """Can my collection field this list, and what is missing?"""
-
-    @extend_schema(tags=TAG, responses={200: FieldingSerializer}, examples=[FIELDING_EXAMPLE])
-    def get(self, request: Request, list_uuid: str) -> Response:
-        saved = saved_list_get_for_owner(user=request.user, list_uuid=list_uuid)
-        catalogue = catalogue_for_packs(versions_map(saved.pack_versions.all()))
-        return Response(
-            collection_fielding(user=request.user, document=saved.document, catalogue=catalogue)
-        )
-
-
 class PublicListsApi(PublicApi):
     """Lists their owners made public (public: no sign-in needed)."""
 
@@ -582,7 +538,7 @@ class BackupApi(OwnedApi):
             )
         ],
     )
-    def get(self, request: Request) -> Response:
+    def get(self, request: SignedInRequest) -> Response:
         return Response(
             lists_backup(user=request.user),
             headers={"Content-Disposition": 'attachment; filename="muster-lists.json"'},
@@ -596,7 +552,7 @@ class ImportApi(OwnedApi):
     throttle_scope = "lists-import"
 
     @extend_schema_serializer(component_name="ImportOutput")
-    class OutputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    class OutputSerializer(serializers.Serializer[Any]):
         created = SavedListSummary(many=True)
         skipped = serializers.ListField(
             child=serializers.CharField(), help_text="uuids (or names) already in your lists"
@@ -619,7 +575,7 @@ class ImportApi(OwnedApi):
             error_example(
                 "Unknown id",
                 400,
-                "import_refused",
+                ErrorCode.IMPORT_REFUSED,
                 "Nothing was imported: 1 problem(s) in the file.",
                 "$.lists[0].document.entries[1].figure",
                 "figure",
@@ -627,7 +583,7 @@ class ImportApi(OwnedApi):
             ),
         ],
     )
-    def post(self, request: Request) -> Response:
+    def post(self, request: SignedInRequest) -> Response:
         report: dict[str, Any] = lists_import(owner=request.user, data=request.data)
         return Response(
             {

@@ -8,7 +8,7 @@ from typing import Any
 from django.conf import settings
 
 from builder import engine
-from builder.core.errors import ApplicationError
+from builder.core.errors import ApplicationError, ErrorCode
 from builder.engine import BadDocument, Verdict, bad_document_error
 from builder.lists.pinning import versions_map
 from content.models import ContentPackVersion
@@ -54,7 +54,7 @@ def require_storable(value: Any, root: str = "$") -> None:
     problems = storable_problems(value, root)
     if problems:
         raise ApplicationError(
-            code="bad_document",
+            code=ErrorCode.BAD_DOCUMENT,
             message="The document holds values that cannot be stored.",
             details=problems[:50],
         )
@@ -64,7 +64,7 @@ def validate_document(document: Any, *, root: str = "$") -> None:
     """Shape and limits of a list document; raises ``ApplicationError`` naming the path."""
     if not isinstance(document, Mapping):
         raise ApplicationError(
-            code="bad_document",
+            code=ErrorCode.BAD_DOCUMENT,
             message="The list document must be a JSON object.",
             details=[{"path": root, "field": "document", "message": "not an object"}],
         )
@@ -73,7 +73,7 @@ def validate_document(document: Any, *, root: str = "$") -> None:
     limit = max_entries()
     if isinstance(entries, list) and len(entries) > limit:
         raise ApplicationError(
-            code="too_many_entries",
+            code=ErrorCode.TOO_MANY_ENTRIES,
             message=f"A list may hold at most {limit} entries; this one has {len(entries)}.",
             details=[
                 {
@@ -86,7 +86,7 @@ def validate_document(document: Any, *, root: str = "$") -> None:
     points_limit = document.get("points_limit")
     if isinstance(points_limit, int) and points_limit > MAX_POINTS_LIMIT:
         raise ApplicationError(
-            code="bad_document",
+            code=ErrorCode.BAD_DOCUMENT,
             message=f"A points limit may be at most {MAX_POINTS_LIMIT}.",
             details=[
                 {

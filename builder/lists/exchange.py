@@ -16,11 +16,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.conf import settings
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
-from builder.core.errors import ApplicationError
+from builder.core.errors import ApplicationError, ErrorCode
+from builder.engine import field_of
 from builder.lists.checking import (
     is_unknown_id,
     require_storable,
@@ -45,7 +46,7 @@ def list_export(*, saved_list: SavedList) -> dict[str, Any]:
     return dict(saved_list.document)
 
 
-def lists_backup(*, user: AbstractBaseUser) -> dict[str, Any]:
+def lists_backup(*, user: User) -> dict[str, Any]:
     """Every list the user keeps (not the trash), with what the list document cannot hold."""
     rows = SavedList.objects.filter(owner=user, deleted_at__isnull=True).order_by("created_at")
     return {
@@ -63,6 +64,11 @@ def lists_backup(*, user: AbstractBaseUser) -> dict[str, Any]:
     }
 
 
+def _at(path: str, message: str) -> dict[str, str]:
+    """A problem at ``path``, its ``field`` named by the engine's one rule."""
+    return {"path": path, "field": field_of(path), "message": message}
+
+
 def _rooted(details: list[dict[str, Any]], root: str) -> list[dict[str, Any]]:
     return [
         {**d, "path": root + d["path"][1:] if d.get("path", "").startswith("$") else d["path"]}
@@ -74,7 +80,7 @@ def _entries(data: Any) -> list[tuple[str, Mapping[str, Any], Mapping[str, Any]]
     """(JSON path of the document, the document, backup extras) for every list in a file."""
     if not isinstance(data, Mapping):
         raise ApplicationError(
-            code="bad_file",
+            code=ErrorCode.BAD_FILE,
             message="An exchange file is a JSON object.",
             details=[{"path": "$", "field": "", "message": "not an object"}],
         )
@@ -83,7 +89,7 @@ def _entries(data: Any) -> list[tuple[str, Mapping[str, Any], Mapping[str, Any]]
         return [("$", data, {})]
     if fmt != BACKUP_FORMAT:
         raise ApplicationError(
-            code="bad_file",
+            code=ErrorCode.BAD_FILE,
             message=f"Unknown file format; expected {LIST_FORMAT} or {BACKUP_FORMAT}.",
             details=[
                 {
@@ -96,14 +102,14 @@ def _entries(data: Any) -> list[tuple[str, Mapping[str, Any], Mapping[str, Any]]
     lists = data.get("lists")
     if not isinstance(lists, list):
         raise ApplicationError(
-            code="bad_file",
+            code=ErrorCode.BAD_FILE,
             message="A backup holds its lists in an array.",
             details=[{"path": "$.lists", "field": "lists", "message": "must be an array"}],
         )
     limit = max_import_lists()
     if len(lists) > limit:
         raise ApplicationError(
-            code="too_many_lists",
+            code=ErrorCode.TOO_MANY_LISTS,
             message=f"A backup may hold at most {limit} lists; this one has {len(lists)}.",
             details=[
                 {
@@ -117,7 +123,7 @@ def _entries(data: Any) -> list[tuple[str, Mapping[str, Any], Mapping[str, Any]]
     for i, item in enumerate(lists):
         if not isinstance(item, Mapping) or not isinstance(item.get("document"), Mapping):
             raise ApplicationError(
-                code="bad_file",
+                code=ErrorCode.BAD_FILE,
                 message="Each backup entry holds a list document.",
                 details=[
                     {
@@ -137,14 +143,14 @@ def _extras(item: Mapping[str, Any], root: str) -> tuple[uuid_module.UUID | None
         list_uuid = uuid_module.UUID(str(item["uuid"])) if item.get("uuid") else None
     except ValueError as exc:
         raise ApplicationError(
-            code="bad_file",
+            code=ErrorCode.BAD_FILE,
             message="A list's uuid is not a UUID.",
             details=[{"path": f"{base}.uuid", "field": "uuid", "message": "not a UUID"}],
         ) from exc
     visibility = item.get("visibility", SavedList.Visibility.PRIVATE)
     if visibility not in SavedList.Visibility.values:
         raise ApplicationError(
-            code="bad_file",
+            code=ErrorCode.BAD_FILE,
             message="Unknown visibility.",
             details=[
                 {
@@ -172,14 +178,10 @@ def _problems(root: str, document: Mapping[str, Any]) -> list[dict[str, Any]]:
         verdict = verdict_for(pinned_document(document, pins), pins, root=root)
     except ApplicationError as exc:
         return exc.details
-    return [
-        {"path": root + v.path[1:], "field": v.path.rsplit(".", 1)[-1], "message": v.message}
-        for v in verdict.violations
-        if is_unknown_id(v.code)
-    ]
+    return [_at(root + v.path[1:], v.message) for v in verdict.violations if is_unknown_id(v.code)]
 
 
-def _already_saved(owner: AbstractBaseUser, document: Mapping[str, Any]) -> bool:
+def _already_saved(owner: User, document: Mapping[str, Any]) -> bool:
     pinned = json.dumps(pinned_document(document, pins_for_document(document)), sort_keys=True)
     return any(
         json.dumps(doc, sort_keys=True) == pinned
@@ -198,18 +200,14 @@ def _respelled(
         document, changes = list_respelled(document)
         out.append((root, document, item))
         warnings += [
-            {
-                "path": root + change.path[1:],
-                "field": change.path.rsplit(".", 1)[-1],
-                "message": f"older spelling {change.old!r} read as {change.new!r}",
-            }
+            _at(root + change.path[1:], f"older spelling {change.old!r} read as {change.new!r}")
             for change in changes
         ]
     return out, warnings
 
 
 @transaction.atomic
-def lists_import(*, owner: AbstractBaseUser, data: Any) -> dict[str, list[Any]]:
+def lists_import(*, owner: User, data: Any) -> dict[str, list[Any]]:
     """Import a list or a backup, all or nothing; returns what was created and skipped, and
     a warning for each id of an older spelling converted on the way in."""
     require_storable(data)
@@ -233,7 +231,7 @@ def lists_import(*, owner: AbstractBaseUser, data: Any) -> dict[str, list[Any]]:
         plan.append((document, list_uuid, visibility, notes))
     if problems:
         raise ApplicationError(
-            code="import_refused",
+            code=ErrorCode.IMPORT_REFUSED,
             message=f"Nothing was imported: {len(problems)} problem(s) in the file.",
             details=problems,
         )

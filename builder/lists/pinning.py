@@ -13,19 +13,18 @@ from typing import Any
 
 from django.db.models import F, Q
 
-from builder.core.errors import ApplicationError
-from builder.engine import BadDocument, bad_document_error
+from builder.core.errors import ApplicationError, ErrorCode
+from builder.engine import SYSTEMS, BadDocument, bad_document_error, system_module
 from content import catalogues
 from content.models import ContentPackVersion
 
-RELATED_SYSTEMS: dict[str, tuple[str, ...]] = {
-    "cs-air-action": ("cs-air-action", "cs-aces"),
-    "cs-aces": ("cs-aces", "cs-air-action"),
-}
-
 
 def systems_for(system: str) -> tuple[str, ...]:
-    return RELATED_SYSTEMS.get(system, (system,))
+    """``system`` and the systems whose records its lists may name, as the engine declares
+    them (``related``); a system the engine does not know stands alone."""
+    if system not in SYSTEMS:
+        return (system,)
+    return (system, *system_module(system).related)
 
 
 def current_versions(system: str) -> list[ContentPackVersion]:
@@ -60,7 +59,7 @@ def pins_for_document(document: Mapping[str, Any]) -> list[ContentPackVersion]:
     ]
     if not pins:
         raise ApplicationError(
-            code="no_content",
+            code=ErrorCode.NO_CONTENT,
             message=f"No content pack is loaded for {document['system']}.",
             details=[{"path": "$.system", "field": "system", "message": "no pack loaded"}],
         )

@@ -6,7 +6,7 @@ from collections.abc import Collection
 from typing import Any
 from uuid import UUID
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import QuerySet
 from django.http import Http404
 
@@ -21,7 +21,7 @@ def _with_relations(qs: QuerySet[SavedList]) -> QuerySet[SavedList]:
 
 
 def saved_lists_for_owner(
-    *, user: AbstractBaseUser | AnonymousUser, trashed: bool = False
+    *, user: User | AnonymousUser, trashed: bool = False
 ) -> QuerySet[SavedList]:
     """The user's lists, or the user's trash; nobody else's."""
     if not user.is_authenticated:
@@ -30,7 +30,7 @@ def saved_lists_for_owner(
 
 
 def saved_list_get_for_owner(
-    *, user: AbstractBaseUser | AnonymousUser, list_uuid: UUID | str, trashed: bool | None = False
+    *, user: User | AnonymousUser, list_uuid: UUID | str, trashed: bool | None = False
 ) -> SavedList:
     """One of the user's lists; someone else's, or a trashed one, is not found (404)."""
     if not user.is_authenticated:
@@ -104,7 +104,7 @@ def saved_list_upgrade_preview(*, saved_list: SavedList) -> dict[str, Any]:
 
 def saved_designs_for_owner(
     *,
-    user: AbstractBaseUser | AnonymousUser,
+    user: User | AnonymousUser,
     system: str,
     kind: str,
     uuids: Collection[str] | None = None,

@@ -9,11 +9,11 @@ from collections.abc import Mapping
 from datetime import datetime, timedelta
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
-from builder.core.errors import ApplicationError
+from builder.core.errors import ApplicationError, ErrorCode
 from builder.lists.checking import validate_document, verdict_for
 from builder.lists.models import SavedList, new_share_token
 from builder.lists.pinning import current_versions, pinned_document, pins_for_document
@@ -52,7 +52,7 @@ VERDICT_FIELDS = [
 @transaction.atomic
 def saved_list_create(
     *,
-    owner: AbstractBaseUser,
+    owner: User,
     document: Mapping[str, Any],
     visibility: str = SavedList.Visibility.PRIVATE,
     notes: str = "",
@@ -63,7 +63,7 @@ def saved_list_create(
     system = GameSystem.objects.filter(slug=document["system"]).first()
     if system is None:
         raise ApplicationError(
-            code="no_content",
+            code=ErrorCode.NO_CONTENT,
             message=f"No content pack is loaded for {document['system']}.",
             details=[{"path": "$.system", "field": "system", "message": "no pack loaded"}],
         )
@@ -108,7 +108,7 @@ def saved_list_update(
         for key, value in current.items():
             if document[key] != value:
                 raise ApplicationError(
-                    code="immutable_field",
+                    code=ErrorCode.IMMUTABLE_FIELD,
                     message=f"A saved list's {key} cannot change; save a new list instead.",
                     details=[{"path": f"$.{key}", "field": key, "message": f"must stay {value}"}],
                 )
@@ -139,7 +139,7 @@ def saved_list_rename(*, saved_list: SavedList, name: str) -> SavedList:
 
 @transaction.atomic
 def saved_list_duplicate(
-    *, saved_list: SavedList, owner: AbstractBaseUser, name: str | None = None
+    *, saved_list: SavedList, owner: User, name: str | None = None
 ) -> SavedList:
     """A private copy with the same document and the same pinned versions."""
     pins = list(saved_list.pack_versions.select_related("pack"))
@@ -172,10 +172,12 @@ def saved_list_trash(*, saved_list: SavedList) -> SavedList:
 @transaction.atomic
 def saved_list_restore(*, saved_list: SavedList, now: datetime | None = None) -> SavedList:
     if saved_list.deleted_at is None:
-        raise ApplicationError(code="not_in_trash", message="This list is not in the trash.")
+        raise ApplicationError(
+            code=ErrorCode.NOT_IN_TRASH, message="This list is not in the trash."
+        )
     if saved_list.deleted_at < (now or timezone.now()) - timedelta(days=TRASH_DAYS):
         raise ApplicationError(
-            code="trash_expired",
+            code=ErrorCode.TRASH_EXPIRED,
             message=f"Lists stay in the trash for {TRASH_DAYS} days; this one can no longer "
             "be restored.",
         )

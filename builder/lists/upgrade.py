@@ -3,26 +3,11 @@ changes: points and verdict before and after, entries whose record is gone, chan
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from builder.lists.checking import is_unknown_id
-
-PRICE_KEYS = frozenset({"point_value", "points", "pts", "cost", "price"})
-
-
-def price_leaves(
-    data: Any, path: str = "$.data", priced: bool = False
-) -> Iterator[tuple[str, Any]]:
-    """Every value under a price-like key of a record's data, by JSON path."""
-    if isinstance(data, Mapping):
-        for key, value in data.items():
-            yield from price_leaves(value, f"{path}.{key}", priced or key in PRICE_KEYS)
-    elif isinstance(data, list):
-        for i, value in enumerate(data):
-            yield from price_leaves(value, f"{path}[{i}]", priced)
-    elif priced:
-        yield path, data
+from content.prices import price_leaves
 
 
 def id_uses(document: Mapping[str, Any]) -> dict[str, list[str]]:

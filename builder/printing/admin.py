@@ -10,11 +10,12 @@ from django.urls import URLPattern, path, reverse
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
+from builder.printing.admin_actions import print_cards_offer
 from builder.printing.models import PrintJob, print_storage
 
 
 @admin.register(PrintJob)
-class PrintJobAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class PrintJobAdmin(admin.ModelAdmin[PrintJob]):
     list_display = ("id", "kind", "owner", "status", "progress", "pages", "created_at", "download")
     list_filter = ("status", "kind")
     list_select_related = ("owner",)
@@ -60,10 +61,13 @@ class PrintJobAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
     def pdf_view(self, request: HttpRequest, job_id: int) -> FileResponse:
         job = PrintJob.objects.filter(pk=job_id, status=PrintJob.Status.DONE).first()
-        if job is None or not self.has_view_permission(request, job) or not job.pdf:
+        if job is None or not self.has_view_permission(request, job) or not job.pdf.name:
             raise Http404("No finished print job with that id.")
         return FileResponse(
             print_storage.open(job.pdf.name, "rb"),
             content_type="application/pdf",
             filename=f"muster-{job.kind}-{job.pk}.pdf",
         )
+
+
+print_cards_offer(admin.site)

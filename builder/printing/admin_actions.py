@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.apps import apps
 from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest
@@ -13,6 +14,7 @@ from django.utils.html import format_html
 
 from builder.core.errors import ApplicationError
 from builder.printing.services import print_job_create
+from content.admin import CatalogueRecordAdmin
 
 # Record types that print as cards, and the sheet each one becomes.
 PRINTABLE = {
@@ -58,3 +60,16 @@ def print_cards(modeladmin: Any, request: HttpRequest, queryset: QuerySet[Any]) 
         ),
         messages.SUCCESS,
     )
+
+
+def print_cards_offer(site: admin.AdminSite) -> None:
+    """Offer "Print cards" on every catalogue record admin of ``site``.
+
+    The catalogue (``content``) sits below printing and knows nothing of it, so printing
+    adds its action to the record admins content registered."""
+    for model in apps.get_app_config("content").get_models():
+        if not site.is_registered(model):
+            continue
+        model_admin = site.get_model_admin(model)
+        if isinstance(model_admin, CatalogueRecordAdmin) and print_cards not in model_admin.actions:
+            model_admin.actions = (*model_admin.actions, print_cards)

@@ -13,10 +13,10 @@ from rest_framework.response import Response
 from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
-from builder.accounts.api_base import page_of
 from builder.api import fields as text
+from builder.api.base import page_of
 from builder.api.pagination import PagePagination
-from builder.core.errors import ApplicationError
+from builder.core.errors import ApplicationError, ErrorCode
 from builder.printing.models import PrintJob, print_storage
 from builder.printing.options import CARD_SIZES_MM, DEFAULT_CARD, PAPERS_MM
 from builder.printing.selectors import print_job_get_for_user, print_job_list_for_user
@@ -68,16 +68,16 @@ OPTIONS_SCHEMA: dict[str, Any] = {
 
 
 @extend_schema_field(WHAT_SCHEMA)
-class WhatField(serializers.DictField):  # type: ignore[type-arg]
+class WhatField(serializers.DictField):
     pass
 
 
 @extend_schema_field(OPTIONS_SCHEMA)
-class OptionsField(serializers.DictField):  # type: ignore[type-arg]
+class OptionsField(serializers.DictField):
     pass
 
 
-class PrintJobOutputSerializer(serializers.ModelSerializer):  # type: ignore[type-arg]
+class PrintJobOutputSerializer(serializers.ModelSerializer[PrintJob]):
     url = serializers.SerializerMethodField()
     pdf_url = serializers.SerializerMethodField()
     what = WhatField(read_only=True)
@@ -113,7 +113,7 @@ class PrintJobOutputSerializer(serializers.ModelSerializer):  # type: ignore[typ
         return str(reverse("api:print-job-pdf", args=[job.pk], request=self.context["request"]))
 
 
-class PrintJobInputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+class PrintJobInputSerializer(serializers.Serializer[Any]):
     kind = text.ChoiceField(choices=KINDS)
     what = WhatField(required=False, default=dict)
     options = OptionsField(required=False, default=dict)
@@ -152,7 +152,7 @@ class PrintJobListCreateApi(APIView):
             "Queues a render; poll the job's `url`. You may have `PRINT_JOBS_PER_USER` jobs "
             "(5 by default) queued or rendering; one more is a 429 `job_quota` until one "
             "finishes or you cancel one. Every option is checked: a wrong one is a 400 "
-            "`print.bad-options` naming it (`$.options.paper`)."
+            "`invalid` naming it (`$.options.paper`)."
         ),
     )
     def post(self, request: Request) -> Response:
@@ -178,9 +178,9 @@ class PrintJobPdfApi(APIView):
     @extend_schema(tags=["printing"], responses={(200, "application/pdf"): bytes})
     def get(self, request: Request, job_id: int) -> Any:
         job = print_job_get_for_user(user=request.user, job_id=job_id)
-        if job.status != PrintJob.Status.DONE or not job.pdf:
+        if job.status != PrintJob.Status.DONE or not job.pdf.name:
             raise ApplicationError(
-                "print.not-ready",
+                ErrorCode.NOT_READY,
                 f"Print job {job.pk} is {job.status}: it has no PDF.",
                 status=409,
             )

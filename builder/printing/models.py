@@ -13,11 +13,11 @@ class PrintStorage(FileSystemStorage):
     """PDFs live under ``PRINT_ROOT``, read on each use so tests can point it elsewhere."""
 
     @property
-    def base_location(self) -> str:  # type: ignore[override]
+    def base_location(self) -> str:
         return str(settings.PRINT_ROOT)
 
     @property
-    def location(self) -> str:  # type: ignore[override]
+    def location(self) -> str:
         return os.path.abspath(self.base_location)
 
 

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from builder.core.errors import ApplicationError
+from builder.core.errors import ApplicationError, ErrorCode
 
 PAPERS_MM: dict[str, tuple[float, float]] = {"A4": (210.0, 297.0), "Letter": (215.9, 279.4)}
 CARD_SIZES_MM: dict[str, tuple[float, float]] = {
@@ -78,7 +78,7 @@ def print_options_parse(raw: Any) -> PrintOptions:
         raw = {}
     if not isinstance(raw, Mapping):
         raise ApplicationError(
-            "print.bad-options",
+            ErrorCode.INVALID,
             "The print options are not valid.",
             [{"path": "$.options", "field": "options", "message": "must be an object"}],
         )
@@ -94,5 +94,5 @@ def print_options_parse(raw: Any) -> PrintOptions:
         if key in raw:
             values[key] = _bool(raw, key, errors)
     if errors:
-        raise ApplicationError("print.bad-options", "The print options are not valid.", errors)
+        raise ApplicationError(ErrorCode.INVALID, "The print options are not valid.", errors)
     return PrintOptions(**values)

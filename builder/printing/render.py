@@ -53,6 +53,7 @@ def _template_version() -> str:
 TEMPLATE_VERSION = _template_version()
 
 
+# WeasyPrint ships no type information, so its URLFetcher is Any to mypy.
 class ProjectFilesFetcher(URLFetcher):  # type: ignore[misc]
     """Serves files under the print static directory; refuses every other URL."""
 
@@ -184,7 +185,8 @@ def _lay_out(
     forms = []
     for page in writer.pages:
         form = DecodedStreamObject()
-        form.set_data(page.get_contents().get_data())
+        contents = page.get_contents()
+        form.set_data(contents.get_data() if contents is not None else b"")  # a blank face
         form[NameObject("/Type")] = NameObject("/XObject")
         form[NameObject("/Subtype")] = NameObject("/Form")
         form[NameObject("/BBox")] = ArrayObject(

@@ -23,15 +23,14 @@ from django.db import transaction
 from django.utils import timezone
 
 from builder import engine
-from builder.core.errors import ApplicationError
+from builder.core.errors import ApplicationError, ErrorCode
 from builder.core.quotas import job_cancel, job_quota_check
 from builder.engine import BadDocument, Catalogue
 from builder.printing.models import PrintJob, print_storage
 from builder.printing.options import PrintOptions, print_options_parse
 from builder.printing.render import TEMPLATE_VERSION, cards_pdf, pdf_from_html, sheet_html
 from builder.printing.selectors import catalogue_for_document
-from builder.printing.sheets import CARD_KINDS, sheet_build
-from builder.printing.sheets.schematic import require_plane
+from builder.printing.sheets import CARD_KINDS, sheet_build, sheet_offered
 
 KINDS = ("cards", "roster", "schematic", "navigation")
 # What a request may name; a share link is never taken from a caller: a saved list's own is
@@ -80,7 +79,7 @@ def saved_list_document(*, list_uuid: Any, owner: Any | None) -> tuple[dict[str,
             saved_list = saved_list_get_for_owner(user=owner, list_uuid=list_uuid)
     except (Http404, SavedList.DoesNotExist, ValueError, DjangoValidationError) as exc:
         raise ApplicationError(
-            "print.unknown-list",
+            ErrorCode.UNKNOWN_LIST,
             "No such saved list of yours.",
             [_detail("$.what.saved_list", "saved_list", "no such list of yours")],
             status=404,
@@ -92,7 +91,7 @@ def saved_list_document(*, list_uuid: Any, owner: Any | None) -> tuple[dict[str,
 
 
 def _bad_request(message: str, path: str, field: str, why: str) -> ApplicationError:
-    return ApplicationError("print.bad-request", message, [_detail(path, field, why)])
+    return ApplicationError(ErrorCode.INVALID, message, [_detail(path, field, why)])
 
 
 def print_request_parse(
@@ -109,7 +108,7 @@ def print_request_parse(
     a saved list's own link replaces it."""
     if not isinstance(kind, str) or kind not in KINDS:
         raise ApplicationError(
-            "print.bad-kind",
+            ErrorCode.INVALID,
             f"Unknown sheet: choose one of {', '.join(KINDS)}.",
             [_detail("$.kind", "kind", f"one of {', '.join(KINDS)}")],
         )
@@ -119,7 +118,7 @@ def print_request_parse(
     unknown = sorted(str(key)[:40] for key in what if key not in WHAT_FIELDS)
     if unknown:
         raise ApplicationError(
-            "print.bad-request",
+            ErrorCode.INVALID,
             f"Say what to print with {', '.join(WHAT_FIELDS)} only.",
             [
                 _detail(f"$.what.{key}", key, f"unknown field (known: {', '.join(WHAT_FIELDS)})")
@@ -183,7 +182,7 @@ def print_request_parse(
             engine.validate(doc)
         except BadDocument as exc:
             raise ApplicationError(
-                "print.bad-list",
+                ErrorCode.BAD_DOCUMENT,
                 "The list cannot be read: "
                 + "; ".join(f"{e.path}: {e.message}" for e in exc.errors),
                 engine.error_details(exc),
@@ -234,8 +233,7 @@ def sheet_render(
     try:
         checked = None
         if request.doc is not None:
-            if request.kind == "schematic":
-                require_plane(request.doc)
+            sheet_offered(request.kind, request.doc)
             checked = engine.checked_list(catalogue, request.doc)
         sheet = sheet_build(
             request.kind,
@@ -248,7 +246,7 @@ def sheet_render(
         )
     except BadDocument as exc:
         raise ApplicationError(
-            "print.bad-list",
+            ErrorCode.BAD_DOCUMENT,
             "The list cannot be checked: "
             + "; ".join(f"{e.path}: {e.message}" for e in exc.errors),
             engine.error_details(exc),
@@ -256,7 +254,7 @@ def sheet_render(
     if request.kind in CARD_KINDS:
         assert isinstance(sheet, list)
         if not sheet:
-            raise ApplicationError("print.nothing-to-print", "Nothing to print.")
+            raise ApplicationError(ErrorCode.NOTHING_TO_PRINT, "Nothing to print.")
         pdf, pages = cards_pdf(sheet, request.options, request.title())
     else:
         assert isinstance(sheet, dict)
@@ -352,7 +350,7 @@ def print_job_run(*, job_id: int) -> PrintJob:
     job = PrintJob.objects.get(pk=job_id)
     if job.status == PrintJob.Status.CANCELLED:
         return job
-    if job.status == PrintJob.Status.DONE and job.pdf and print_storage.exists(job.pdf.name):
+    if job.status == PrintJob.Status.DONE and job.pdf.name and print_storage.exists(job.pdf.name):
         return job
     started = _job_update(
         job,

@@ -11,7 +11,7 @@ from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
 from django.db import InterfaceError, OperationalError
 
-from builder.core.errors import ApplicationError
+from builder.core.errors import ApplicationError, ErrorCode
 from builder.printing.models import PrintJob
 from builder.printing.services import print_job_fail, print_job_run
 
@@ -19,7 +19,7 @@ TRANSIENT = (OperationalError, InterfaceError, OSError)
 logger = logging.getLogger(__name__)
 
 
-def _fail(job_id: int, code: str, message: str) -> None:
+def _fail(job_id: int, code: ErrorCode, message: str) -> None:
     job = PrintJob.objects.filter(pk=job_id).first()
     if job is not None and job.status not in (PrintJob.Status.DONE, PrintJob.Status.CANCELLED):
         print_job_fail(job=job, error=ApplicationError(code, message))
@@ -43,15 +43,19 @@ def print_job_render(self: Any, job_id: int) -> str:
     try:
         return str(print_job_run(job_id=job_id).status)
     except SoftTimeLimitExceeded:
-        _fail(job_id, "print.timeout", "The sheet took too long to render; print fewer items.")
+        _fail(
+            job_id,
+            ErrorCode.RENDER_TIMEOUT,
+            "The sheet took too long to render; print fewer items.",
+        )
         return str(PrintJob.Status.FAILED)
     except TRANSIENT as exc:
         if self.request.retries >= self.max_retries:
-            _fail(job_id, "print.unavailable", f"Rendering failed after retries: {exc}")
+            _fail(job_id, ErrorCode.RENDER_UNAVAILABLE, f"Rendering failed after retries: {exc}")
             raise
         countdown = min(60, 2 ** (self.request.retries + 1))
         logger.warning("print job %s: %s; retrying in %s s", job_id, exc, countdown)
         raise self.retry(exc=exc, countdown=countdown) from exc
     except Exception:
-        _fail(job_id, "print.render-failed", "The sheet could not be rendered.")
+        _fail(job_id, ErrorCode.RENDER_FAILED, "The sheet could not be rendered.")
         raise

@@ -7,12 +7,13 @@ processes must share the counts.
 """
 
 import os
+from typing import Any
 
 import environ
 
 _env = environ.Env()
 
-REST_FRAMEWORK = {
+REST_FRAMEWORK: dict[str, Any] = {
     "DEFAULT_SCHEMA_CLASS": "builder.api.schema.AutoSchema",
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "knox.auth.TokenAuthentication",

@@ -5,13 +5,18 @@ Set ``DATABASE_URL`` (PostgreSQL) and ``CELERY_BROKER_URL`` (Redis) to run on re
 """
 
 from pathlib import Path
+from typing import Any
 
+import django_stubs_ext
 import environ
 
-BASE_DIR = Path(__file__).resolve().parent.parent.parent
-VAR_DIR = BASE_DIR / "var"
+# Django's generic classes (ModelAdmin, QuerySet, forms) take type arguments at run time too.
+django_stubs_ext.monkeypatch()
 
-env = environ.Env()
+BASE_DIR = Path(__file__).resolve().parent.parent.parent
+VAR_DIR: Path = BASE_DIR / "var"
+
+env: environ.Env = environ.Env()
 environ.Env.read_env(BASE_DIR / ".env", overwrite=False)
 
 LOCAL_SECRET_KEY = "insecure-local-development-key-change-me"
@@ -42,6 +47,7 @@ INSTALLED_APPS = [
     "builder.simulations",
     "builder.printing",
     "builder.api",
+    "builder.catalogue",
     "builder.web",
 ]
 
@@ -127,7 +133,7 @@ DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="muster@localhost")
 
 
 CELERY_BROKER_URL = env("CELERY_BROKER_URL", default="filesystem://")
-CELERY_BROKER_TRANSPORT_OPTIONS = (
+CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, str | bool] = (
     {
         "data_folder_in": str(VAR_DIR / "broker"),
         "data_folder_out": str(VAR_DIR / "broker"),
@@ -170,7 +176,7 @@ if env("EMAIL_URL", default=""):
     # Host, port and credentials; EMAIL_BACKEND (above) still chooses how mail is sent.
     vars().update({k: v for k, v in env.email("EMAIL_URL").items() if k != "EMAIL_BACKEND"})
 
-LOGGING = {
+LOGGING: dict[str, Any] = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {

@@ -225,7 +225,7 @@ if (_problem := secret_key_problem(SECRET_KEY)) is not None:
 CELERY_BROKER_URL = env("CELERY_BROKER_URL", default="")
 if (_problem := broker_problem(CELERY_BROKER_URL)) is not None:
     _problems.append(_problem)
-CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, str] = {}
+CELERY_BROKER_TRANSPORT_OPTIONS = {}
 
 EMAIL_BACKEND = env("EMAIL_BACKEND", default="")
 if (_problem := email_backend_problem(EMAIL_BACKEND)) is not None:

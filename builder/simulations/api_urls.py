@@ -1,8 +1,9 @@
-"""Routes of simulation jobs under ``/api/v1/simulations/``."""
+"""Routes of simulations: ``engine/simulate/`` and the jobs under ``simulations/``."""
 
 from django.urls import path
 
 from builder.simulations.apis import (
+    SimulateApi,
     SimulationJobCancelApi,
     SimulationJobDetailApi,
     SimulationJobListApi,
@@ -10,6 +11,7 @@ from builder.simulations.apis import (
 )
 
 urlpatterns = [
+    path("engine/simulate/", SimulateApi.as_view(), name="engine-simulate"),
     path("simulations/", SimulationJobListApi.as_view(), name="simulation-list"),
     path(
         "simulations/<str:public_id>/",

@@ -1,4 +1,5 @@
-"""Simulation jobs over the API: create, list, follow progress, read the report, cancel.
+"""Simulations over the API: one played at once when small, or a job to create, list,
+follow, read the report of and cancel.
 
 Jobs belong to whoever created them: another user's job is a 404, as is no job at all.
 """
@@ -7,25 +8,62 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from django.conf import settings
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_field,
+)
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
-from builder.api.engine_apis import (
-    _SIM_EXAMPLE,
-    SimulationRequestSerializer,
-    simulation_checked,
-    simulation_request,
-)
+from builder import engine
+from builder.api.examples import EXAMPLE_LIST
+from builder.api.limits import check_runs, list_document
 from builder.api.pagination import PAGE_PARAMS, PagePagination, page_of
 from builder.api.schema import example
-from builder.core.errors import ApplicationError
+from builder.core.errors import ApplicationError, ErrorCode
+from builder.engine import BadDocument
+from builder.simulations.inputs import simulation_catalogue, simulation_checked
 from builder.simulations.models import SimulationJob
 from builder.simulations.selectors import simulation_job_get, simulation_job_list
 from builder.simulations.services import simulation_job_cancel, simulation_job_create
+
+
+@extend_schema_field(
+    {"type": "integer", "minimum": 1, "maximum": engine.MAX_RUNS, "default": 10_000}
+)
+class RunsField(serializers.IntegerField):
+    """Runs of a simulation: above ``engine.MAX_RUNS`` is a 400 ``too_many_runs``."""
+
+
+class SimulationRequestSerializer(serializers.Serializer[Any]):
+    list_a = serializers.JSONField(help_text="The first list (muster-list/1).")
+    list_b = serializers.JSONField(help_text="The second list, of the same system.")
+    scenario = serializers.JSONField(required=False, default=dict)
+    runs = RunsField(min_value=1, default=10_000)
+    seed = serializers.IntegerField(min_value=0, max_value=engine.MAX_SEED, default=1)
+
+
+def simulation_request(data: Any) -> dict[str, Any]:
+    """Validated simulation input, limits applied, lists checked like the CLI checks them."""
+    if not isinstance(data, dict):
+        raise BadDocument.at("$", "must be a JSON object with list_a and list_b")
+    serializer = SimulationRequestSerializer(data=data)
+    serializer.is_valid(raise_exception=True)
+    values = dict(serializer.validated_data)
+    check_runs(values["runs"])
+    list_document(values["list_a"], "$.list_a")
+    list_document(values["list_b"], "$.list_b")
+    return values
+
+
+_SIM_EXAMPLE = {"list_a": EXAMPLE_LIST, "list_b": EXAMPLE_LIST, "runs": 2000, "seed": 7}
 
 
 class JobSerializer(serializers.Serializer[Any]):
@@ -173,14 +211,14 @@ class SimulationJobResultApi(APIView):
         if job.status == SimulationJob.Status.FAILED:
             error = job.error or {}
             raise ApplicationError(
-                code="simulation_failed",
+                code=ErrorCode.SIMULATION_FAILED,
                 message=str(error.get("message", "The simulation failed.")),
                 details=list(error.get("details", [])),
                 status=409,
             )
         if job.status == SimulationJob.Status.CANCELLED:
             raise ApplicationError(
-                code="simulation_cancelled",
+                code=ErrorCode.SIMULATION_CANCELLED,
                 message=(
                     f"The simulation was cancelled after {job.blocks_done} of "
                     f"{job.blocks_total} blocks: it has no report."
@@ -189,7 +227,7 @@ class SimulationJobResultApi(APIView):
             )
         if job.status != SimulationJob.Status.DONE:
             raise ApplicationError(
-                code="not_ready",
+                code=ErrorCode.NOT_READY,
                 message=(
                     f"The simulation is {job.status}: {job.blocks_done} of "
                     f"{job.blocks_total} blocks done."
@@ -219,3 +257,44 @@ class SimulationJobCancelApi(APIView):
     def post(self, request: Request, public_id: str) -> Response:
         job = simulation_job_get(owner=request.user, public_id=public_id)
         return Response(job_body(simulation_job_cancel(job=job), request))
+
+
+class SimulateApi(APIView):
+    """Play two lists against each other: inline when small, as a job when large."""
+
+    @extend_schema(
+        operation_id="engine_simulate",
+        tags=["engine"],
+        request=SimulationRequestSerializer,
+        responses={200: OpenApiTypes.OBJECT, 202: OpenApiTypes.OBJECT},
+        examples=[
+            example("Two warbands", _SIM_EXAMPLE, request=True),
+            example("The report", {"runs": 2000, "seed": 7, "outcomes": {"a": "..."}}),
+        ],
+        description=(
+            "The work of a simulation is its runs times the models of both lists; at most "
+            f"{engine.MAX_MODEL_RUNS:,} model-runs, as for the command line. Up to "
+            "`SIMULATION_INLINE_MAX_WORK` model-runs (150,000 by default, a few seconds) the "
+            "report comes back at once, as `python -m rules_engine simulate` prints it. "
+            "More work answers 202 with a simulation job (see `/api/v1/simulations/`) whose "
+            "`result` URL gives the same report when it is done; 429 `job_quota` when you "
+            "already have `SIMULATION_JOBS_PER_USER` jobs queued or running."
+        ),
+    )
+    def post(self, request: Request) -> Response:
+        values = simulation_request(request.data)
+        work = simulation_checked(values)
+        if work <= settings.SIMULATION_INLINE_MAX_WORK:
+            catalogue = simulation_catalogue(values["list_a"], values["list_b"])
+            report = engine.simulate(
+                catalogue,
+                values["list_a"],
+                values["list_b"],
+                runs=values["runs"],
+                seed=values["seed"],
+                scenario=values["scenario"],
+            )
+            return Response(report)
+        job = simulation_job_create(owner=request.user, **values)
+        body = job_body(job, request)
+        return Response(body, status=status.HTTP_202_ACCEPTED, headers={"Location": body["url"]})

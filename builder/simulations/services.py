@@ -16,6 +16,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from builder import engine
+from builder.core.errors import ErrorCode
 from builder.core.quotas import job_cancel, job_quota_check
 from builder.engine import BadDocument, Catalogue
 from builder.simulations.models import SimulationBlock, SimulationJob
@@ -142,7 +143,7 @@ def _finish_if_complete(job_id: int) -> None:
 
 def _fail(job_id: int, exc: BadDocument) -> None:
     error = {
-        "code": "bad_document",
+        "code": ErrorCode.BAD_DOCUMENT,
         "message": str(exc),
         "details": engine.error_details(exc),
     }

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
 
 
-class SignUpForm(UserCreationForm):
+class SignUpForm(UserCreationForm[User]):
     email = forms.EmailField(
         required=False, help_text="Optional: only used to reset a forgotten password."
     )
@@ -27,13 +29,17 @@ class CatalogueFilterForm(forms.Form):
 
     def __init__(
         self,
-        *args: object,
+        *args: Any,
         types: list[tuple[str, str]],
         releases: list[tuple[str, str]],
         kinds: list[tuple[str, str]],
-        **kwargs: object,
+        **kwargs: Any,
     ) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
-        self.fields["type"].choices = [("", "All types"), *types]  # type: ignore[attr-defined]
-        self.fields["release"].choices = [("", "All releases"), *releases]  # type: ignore[attr-defined]
-        self.fields["kind"].choices = [("", "All kinds"), *kinds]  # type: ignore[attr-defined]
+        super().__init__(*args, **kwargs)
+        # ``fields`` holds copies of the fields declared above, typed only as fields.
+        for name, blank, options in (
+            ("type", "All types", types),
+            ("release", "All releases", releases),
+            ("kind", "All kinds", kinds),
+        ):
+            cast(forms.ChoiceField, self.fields[name]).choices = [("", blank), *options]

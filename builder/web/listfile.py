@@ -13,19 +13,8 @@ from collections.abc import Iterator, Mapping
 from itertools import islice
 from typing import IO, Any
 
-from builder.web.listform import (
-    BOOL,
-    INT,
-    LIST,
-    TEXT,
-    Group,
-    IdOrGroup,
-    Rows,
-    Spec,
-    are_pack_refs,
-    entry_spec,
-    setting_specs,
-)
+from builder.games.forms import BOOL, INT, LIST, TEXT, Group, IdOrGroup, Rows, Spec
+from builder.web.listform import are_pack_refs, entry_spec, setting_specs
 from builder.web.systems import kind_label
 from content.services.json_safety import MAX_DOCUMENT_BYTES, read_json_stream
 
@@ -84,13 +73,15 @@ def _envelope_problems(doc: Mapping[str, Any]) -> Iterator[str]:
         yield f"The file's entries must be a list, not {_a(entries)}."
         return
     noun = kind_label(system, kind).lower()
+    # Where an entry's keys depend on its part, the part must be text to choose them.
+    parted = entry_spec(system, kind)
     for i, entry in enumerate(entries):
         where = f"Entry {i + 1} of the {noun}"
         if not isinstance(entry, dict):
             yield f"{where} must be a table of fields, not {_a(entry)}."
             continue
         part = entry.get("part", "")
-        if system == "cs-hex" and not isinstance(part, str):
+        if "part" in parted.keys and not isinstance(part, str):
             yield f"{where}: the part must be text, not {_a(part)}."
             continue
         yield from _group_problems(entry, entry_spec(system, kind, part), where, ())

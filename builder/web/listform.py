@@ -12,139 +12,36 @@ from __future__ import annotations
 
 import copy
 import json
-import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any, TypeAlias
+from typing import Any
 
 from django.http import QueryDict
 
-from builder.web.fighters import design_start, new_design, new_fighter
+from builder.engine import Catalogue, list_schema_path
+from builder.games import game
+from builder.games.forms import (
+    BOOL,
+    INT,
+    LIST,
+    MY_DESIGN,
+    TEXT,
+    WRITTEN_OUT,
+    Group,
+    IdOrGroup,
+    Rows,
+    Spec,
+)
 from content.services.json_safety import MAX_DOCUMENT_BYTES, parse_json
-from rules_engine.catalogue import Catalogue
-from rules_engine.listdoc import list_schema_path
 
-TEXT, INT, LIST, BOOL = "text", "int", "list", "bool"
 MAX_ROWS = 50
-WRITTEN_OUT = "written-out"
-"""The design select's value for a design written out in the entry's own fields."""
-MY_DESIGN = "list:"
-"""Prefix of the design select's value for one of the player's saved fighter designs."""
-
-
-@dataclass(frozen=True)
-class Group:
-    """An object read from fields of its own: an entry, a pilot, a mount, a design.
-
-    ``needs``: the key without which the object is left out (a mount with no archetype is
-    no mount); ``defaults`` fill keys left blank (a design with no weapons has ``[]``).
-    """
-
-    keys: Mapping[str, Spec]
-    needs: str | None = None
-    defaults: Mapping[str, Any] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class Rows:
-    """A list of small objects, one numbered row of fields each (a design's weapons)."""
-
-    row: Group
-
-
-@dataclass(frozen=True)
-class IdOrGroup:
-    """A content id picked from a select, or an object written out in the fields below it
-    when the select says ``WRITTEN_OUT`` (a squadron fighter's design)."""
-
-    group: Group
-
-
-Spec: TypeAlias = str | Group | Rows | IdOrGroup
-
-DESIGN = Group(
-    {
-        "name": TEXT,
-        "weight": TEXT,
-        "thrusters": LIST,
-        "weapons": Rows(Group({"weapon": TEXT, "count": INT}, "weapon", {"count": 1})),
-        "armour": TEXT,
-        "shields": INT,
-    },
-    defaults={"thrusters": [], "weapons": [], "shields": 0},
-)
-MOUNT = Group(
-    {"name": TEXT, "archetype": TEXT, "quality": TEXT, "upgrades": LIST, "skills": LIST},
-    needs="archetype",
-)
-ENTRY_SPECS: dict[tuple[str, str], Group] = {
-    ("crimson-dust", "warband"): Group(
-        {
-            "name": TEXT,
-            "archetype": TEXT,
-            "quality": TEXT,
-            "personality": BOOL,
-            "upgrades": LIST,
-            "skills": LIST,
-            "weapons": LIST,
-            "equipment": LIST,
-            "exchange": TEXT,
-            "mount": MOUNT,
-        }
-    ),
-    ("cs-air-action", "squadron"): Group({"figure": TEXT, "ace": TEXT, "label": TEXT}),
-    ("cs-aces", "team"): Group({"figure": TEXT, "count": INT, "label": TEXT}),
-    ("black-skies", "fighter"): DESIGN,
-    ("black-skies", "squadron"): Group(
-        {
-            "element": TEXT,
-            "pilot": Group({"name": TEXT, "skill": INT}),
-            "design": IdOrGroup(DESIGN),
-        }
-    ),
-}
-HEX_PART_KEYS: dict[str, dict[str, str]] = {
-    "airframe": {
-        "model": TEXT,
-        "plane_type": TEXT,
-        "size": INT,
-        "max_speed": INT,
-        "g_rating": INT,
-        "acceleration": INT,
-    },
-    "armour": {"area": TEXT, "points": INT},
-    "gun": {"weapon": TEXT, "count": INT},
-    "turret": {"guns": LIST},
-    "rocket": {"weapon": TEXT, "count": INT},
-    "drop-tank": {"count": INT},
-}
-HEX_AREAS = (
-    ("nose", "Nose"),
-    ("right-wing-front", "Right wing, front"),
-    ("right-wing-rear", "Right wing, rear"),
-    ("left-wing-front", "Left wing, front"),
-    ("left-wing-rear", "Left wing, rear"),
-    ("tail", "Tail"),
-)
-ADD_KEY = {
-    ("crimson-dust", "warband"): "archetype",
-    ("cs-air-action", "squadron"): "figure",
-    ("cs-aces", "team"): "figure",
-    ("cs-hex", "plane"): "part",
-    ("black-skies", "fighter"): "",
-    ("black-skies", "squadron"): "design",
-}
-ENTRY_PATH = re.compile(r"^\$\.entries\[(\d+)\]")
-HOUSE_PRICE_ID = re.compile(r"house_rules\.prices\['([^']+)'\]")
 
 
 def entry_spec(system: str, kind: str, part: str = "") -> Group:
-    """The keys of one entry; a cs-hex part's depend on what part it is."""
-    if system == "cs-hex":
-        return Group({"part": TEXT, **HEX_PART_KEYS.get(part, {})})
-    return ENTRY_SPECS[(system, kind)]
+    """The keys of one entry, as its game declares them (a part's depend on the part)."""
+    return game(system).page.entry_spec(kind, part)
 
 
 def _read_scalar(data: QueryDict, name: str, kind: str) -> tuple[bool, Any]:
@@ -191,7 +88,7 @@ def read_value(data: QueryDict, name: str, spec: Spec, catalogue: Catalogue) -> 
         )
         if drawn:
             return read_group(data, name, spec.group, catalogue)
-        return True, design_start(catalogue, data.get(f"{name}-from", ""))
+        return True, spec.start(catalogue, data.get(f"{name}-from", ""))
     return _read_scalar(data, name, spec)
 
 
@@ -242,11 +139,12 @@ def read_document(system: str, kind: str, data: QueryDict, catalogue: Catalogue)
     doc["content"] = pins if not errors and are_pack_refs(pins) else pack_refs(catalogue, system)
     prices: dict[str, Any] = {}
     for key in data:
-        if key.startswith("price-") and data[key].strip():
+        value = data.get(key, "")
+        if key.startswith("price-") and value.strip():
             try:
-                prices[key[len("price-") :]] = int(data[key])
+                prices[key[len("price-") :]] = int(value)
             except ValueError:
-                prices[key[len("price-") :]] = data[key]
+                prices[key[len("price-") :]] = value
     notes = data.get("notes", "").strip()
     doc["house_rules"] = {"prices": prices, "notes": notes}
     settings: dict[str, Any] = {}
@@ -287,30 +185,7 @@ def new_entry(
     system: str, kind: str, value: str, catalogue: Catalogue, entries: list[Any] | None = None
 ) -> Any:
     """A fresh entry for the picked archetype, figure, part or design, with sensible defaults."""
-    if system == "crimson-dust":
-        return {"archetype": value, "quality": "regular"}
-    if system in ("cs-air-action", "cs-aces"):
-        return {"figure": value}
-    if system == "cs-hex":
-        defaults: dict[str, dict[str, Any]] = {
-            "airframe": {
-                "plane_type": "light",
-                "size": 8,
-                "max_speed": 3,
-                "g_rating": 3,
-                "acceleration": 2,
-            },
-            "armour": {"area": "nose", "points": 20},
-            "gun": {"weapon": "cal-30", "count": 1},
-            "turret": {"guns": []},
-            "rocket": {"weapon": "", "count": 1},
-            "drop-tank": {"count": 1},
-        }
-        return {"part": value, **defaults.get(value, {})}
-    if kind == "fighter":
-        return new_design(catalogue)
-    design: str | dict[str, Any] = new_design(catalogue) if value == WRITTEN_OUT else value
-    return new_fighter(catalogue, entries or [], design)
+    return game(system).page.new_entry(kind, value, catalogue, entries or [])
 
 
 def my_designs_named(doc: Mapping[str, Any]) -> set[str]:
@@ -320,21 +195,6 @@ def my_designs_named(doc: Mapping[str, Any]) -> set[str]:
         for e in doc.get("entries", [])
         if isinstance(e, Mapping) and str(e.get("design", "")).startswith(MY_DESIGN)
     }
-
-
-def my_designs_copy(
-    doc: dict[str, Any], found: Mapping[str, Mapping[str, Any]], catalogue: Catalogue
-) -> str:
-    """Write each asked-for saved design into its entry; one that is not the player's (or
-    no longer exists) becomes a fresh design, and the note returned says so."""
-    missing = False
-    for entry in doc.get("entries", []):
-        if not isinstance(entry, dict) or not str(entry.get("design", "")).startswith(MY_DESIGN):
-            continue
-        design = found.get(str(entry["design"])[len(MY_DESIGN) :])
-        missing = missing or design is None
-        entry["design"] = copy.deepcopy(dict(design)) if design else new_design(catalogue)
-    return "That saved design is not among your lists; a new design was started." if missing else ""
 
 
 @dataclass(frozen=True)
@@ -377,39 +237,6 @@ def setting_specs(system: str, kind: str) -> list[SettingSpec]:
     return specs
 
 
-@dataclass
-class EntryField:
-    """One input of an entry, ready for the template."""
-
-    name: str
-    label: str
-    kind: str  # text, number, select, checks, bool, hidden, note, group, details or line
-    value: Any = None
-    options: list[tuple[str, str, str]] = field(default_factory=list)
-    """(value, label, note) for selects and check lists."""
-    help: str = ""
-    structural: bool = False
-    """Changing it changes what the entry offers (an archetype's upgrades, prices at a
-    quality, a new weapon row), so the entry is drawn again rather than only its verdict."""
-    chosen: list[str] = field(default_factory=list)
-    """Labels of the chosen options, for a closed check list's summary."""
-    open: bool = False
-    """A check list shown open (short lists, and those a player changes most)."""
-    rows: list[list[EntryField]] = field(default_factory=list)
-    """A group's fields, a line of them each (a weapon and its count; a mount's fields)."""
-
-
-def violation_entry(path: str) -> int | None:
-    """The entry a violation's JSON path points into, or None for the list as a whole."""
-    match = ENTRY_PATH.match(path)
-    return int(match.group(1)) if match else None
-
-
-def unpriced_ids(messages: list[str]) -> list[str]:
-    """Ids the engine asks a house price for (it names ``house_rules.prices['id']``)."""
-    found: list[str] = []
-    for message in messages:
-        for ident in HOUSE_PRICE_ID.findall(message):
-            if ident not in found:
-                found.append(ident)
-    return found
+def unpriced_ids(violations: list[Mapping[str, Any]]) -> list[str]:
+    """Ids the engine asks a house price for (a violation's ``unpriced``), each once."""
+    return list(dict.fromkeys(v["unpriced"] for v in violations if v.get("unpriced")))

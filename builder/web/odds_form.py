@@ -1,5 +1,5 @@
 """The odds page's form, drawn from the engine's own description of each query's parameters
-(``rules_engine.odds.odds_queries``): numbers with their bounds, choices, yes/no, and
+(``builder.engine.odds_queries``): numbers with their bounds, choices, yes/no, and
 catalogue pickers for attackers, weapons and targets."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from builder.engine import Catalogue
 from content.services.json_safety import MAX_DOCUMENT_BYTES, parse_json
-from rules_engine.catalogue import Catalogue
 
 RECORD_TYPES = {"weight": "fighter_weight"}
 

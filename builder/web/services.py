@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from builder import engine
-from builder.core.errors import ApplicationError
+from builder.core.errors import ApplicationError, ErrorCode
 from content.catalogues import Resolved
 
 
@@ -21,7 +21,7 @@ def list_check(*, doc: dict[str, Any], resolved: Resolved | None = None) -> dict
     try:
         return engine.list_checked(doc, resolved=resolved).verdict.to_dict()
     except ApplicationError as exc:
-        if exc.code != "bad_document":
+        if exc.code != ErrorCode.BAD_DOCUMENT:
             raise
         limit = doc.get("points_limit")
         return {
@@ -30,7 +30,7 @@ def list_check(*, doc: dict[str, Any], resolved: Resolved | None = None) -> dict
             "limit": limit if isinstance(limit, int) else None,
             "violations": [
                 {
-                    "code": "bad-document",
+                    "code": ErrorCode.BAD_DOCUMENT,
                     "message": d["message"],
                     "path": d["path"],
                     "severity": "error",

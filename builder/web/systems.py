@@ -1,12 +1,15 @@
-"""What the pages say about each game system: its name, what lists it builds, a blurb."""
+"""What the pages say about each game system: its name, what lists it builds, a blurb, all
+read from the game's own home (``builder.games``); a URL naming no game is a 404."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from functools import cache
 
 from django.http import Http404
 
-from content.systems import SYSTEMS
+from builder.games import Game, Kind, game, games
 
 
 @dataclass(frozen=True)
@@ -18,38 +21,55 @@ class SystemInfo:
     """(list kind, what a player calls it), in the order the builder offers them."""
 
 
-BLURBS = {
-    "cs-air-action": "Clix planes with combat and speed dials, flown with navigation cards.",
-    "cs-aces": "Clix characters: Aces and character tokens fighting on a square grid.",
-    "crimson-dust": "Points-based warbands of archetypes bought at green, regular or veteran.",
-    "black-skies": "Star fighters designed from weights, thrusters, weapons and armour.",
-    "cs-hex": "Aircraft built from mass tables and flown on a hex map.",
-}
-KINDS = {
-    "cs-air-action": (("squadron", "Squadron"),),
-    "cs-aces": (("team", "Team"),),
-    "crimson-dust": (("warband", "Warband"),),
-    "black-skies": (("fighter", "Fighter design"), ("squadron", "Squadron")),
-    "cs-hex": (("plane", "Plane design"),),
-}
-
-SYSTEM_INFO: dict[str, SystemInfo] = {
-    slug: SystemInfo(slug, name, BLURBS[slug], KINDS[slug])
-    for slug, (name, _seed) in SYSTEMS.items()
-}
+def _info(found: Game) -> SystemInfo:
+    return SystemInfo(
+        found.system, found.title, found.blurb, tuple((k.slug, k.label) for k in found.kinds)
+    )
 
 
-def system_info(slug: str) -> SystemInfo:
-    """The system named by a URL, or a 404 naming the known ones."""
+@cache
+def _infos() -> dict[str, SystemInfo]:
+    return {g.system: _info(g) for g in games()}
+
+
+class _SystemInfos(Mapping[str, SystemInfo]):
+    """Every game's ``SystemInfo`` by slug, in the engine's order, read when first asked
+    (the games' modules load the pages' own)."""
+
+    def __getitem__(self, slug: str) -> SystemInfo:
+        return _infos()[slug]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_infos())
+
+    def __len__(self) -> int:
+        return len(_infos())
+
+
+SYSTEM_INFO: Mapping[str, SystemInfo] = _SystemInfos()
+
+
+def game_for(slug: str) -> Game:
+    """The game a URL names, or a 404 naming the slug."""
     try:
-        return SYSTEM_INFO[slug]
+        return game(slug)
     except KeyError:
         raise Http404(f"No game system {slug!r}") from None
 
 
+def system_info(slug: str) -> SystemInfo:
+    """The system named by a URL, or a 404 naming the known ones."""
+    return _infos()[game_for(slug).system]
+
+
+def kind_of(slug: str, kind: str) -> Kind:
+    """The list kind a URL names; a 404 when the system does not build it."""
+    found = game_for(slug).kind(kind)
+    if found is None:
+        raise Http404(f"{slug} has no list kind {kind!r}")
+    return found
+
+
 def kind_label(slug: str, kind: str) -> str:
     """What a player calls a list kind; a 404 when the system does not build it."""
-    for key, label in system_info(slug).kinds:
-        if key == kind:
-            return label
-    raise Http404(f"{slug} has no list kind {kind!r}")
+    return kind_of(slug, kind).label

@@ -69,3 +69,12 @@ urlpatterns += [
     path("print/<int:job_id>/pdf/", printing.print_pdf, name="print-pdf"),
     path("print/<int:job_id>/cancel/", printing.print_cancel, name="print-cancel"),
 ]
+
+from builder.web.views import packs  # noqa: E402
+
+urlpatterns += [
+    path("packs/", packs.pack_index, name="packs"),
+    path("packs/<slug:pack_id>/", packs.pack_detail, name="pack"),
+    path("packs/<slug:pack_id>/<str:version>.json", packs.pack_file, name="pack-file"),
+    path("packs/<slug:pack_id>/diff/<str:a>/<str:b>/", packs.pack_diff, name="pack-diff"),
+]

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from django.db import transaction
 
+from content.engine import normalise_pack, pack_checksum
 from content.models import ContentPack, ContentPackVersion, GameSystem
-from rules_engine.catalogue import normalise_pack, pack_checksum
 
 COLLECTION_VERSION = "0.1.0"
 

@@ -23,9 +23,7 @@ import stat
 from pathlib import Path
 from typing import IO, Any
 
-from rules_engine import limits
-from rules_engine.errors import DocumentError
-from rules_engine.jsonpath import child
+from content.engine import DocumentError, child, limits
 
 MAX_FILE_BYTES = 8 * 1024 * 1024
 """A pack file larger than this is refused (the largest pack is about 230 kB)."""
@@ -36,6 +34,9 @@ MAX_DOCUMENT_BYTES = limits.MAX_INPUT_BYTES
 MAX_DEPTH = limits.MAX_DEPTH
 """Deepest nesting of arrays and objects accepted anywhere, the engine's one limit (lists
 nest about 5 deep, packs at most 10)."""
+
+CHUNK_BYTES = 64 * 1024
+"""Bytes asked of a stream at a time, so no read allocates more than the input holds."""
 
 INT_MIN, INT_MAX = -(2**63), 2**63 - 1
 """Every JSON integer must fit a signed 64-bit number: what validators and columns can hold."""
@@ -141,12 +142,27 @@ def read_json_stream(
     """Read and parse at most ``max_bytes`` from ``stream`` (an upload, a request body):
     one byte more and it is refused unparsed, whatever size the stream claims."""
     try:
-        data = stream.read(max_bytes + 1)
+        data = read_at_most(stream, max_bytes + 1)
     except OSError as exc:
         return None, [DocumentError(where, f"cannot read: {exc.strerror or exc}")]
     if len(data) > max_bytes:
         return None, [_too_large(max_bytes)]
     return parse_json(data, where, max_bytes=max_bytes, max_depth=max_depth)
+
+
+def read_at_most(stream: IO[bytes], count: int) -> bytes:
+    """Up to ``count`` bytes of ``stream``, read in chunks until it ends: what the stream or
+    its file says of its size is never asked, so a file that grows while it is read, or a
+    device that never ends, costs at most ``count`` bytes."""
+    chunks: list[bytes] = []
+    left = count
+    while left > 0:
+        chunk = stream.read(min(CHUNK_BYTES, left))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        left -= len(chunk)
+    return b"".join(chunks)
 
 
 def not_a_file(path: str | Path) -> str | None:
@@ -187,10 +203,11 @@ def read_json_file(
             problem = _kind_problem(info.st_mode)
             if problem:
                 return None, [DocumentError("$", problem)]
-            data = stream.read(max_bytes + 1)
+            data = read_at_most(stream, max_bytes + 1)
     except OSError as exc:
         return None, [DocumentError("$", f"cannot read: {exc.strerror or exc}")]
     if len(data) > max_bytes:
+        # The size the file claims is only named in the message, never trusted for reading.
         return None, [_too_large(max_bytes, max(info.st_size, len(data)))]
     return parse_json(data, max_bytes=max_bytes, max_depth=max_depth)
 

@@ -23,7 +23,15 @@ from pathlib import Path
 from typing import Any
 
 from django.db import DatabaseError, OperationalError, connection, transaction
+from django.db.models import Q
 
+from content.engine import (
+    DocumentError,
+    canonical_json,
+    normalise_pack,
+    normalise_record,
+    pack_checksum,
+)
 from content.models import (
     RECORD_MODELS,
     CatalogueRecord,
@@ -37,16 +45,10 @@ from content.models import (
 from content.references import document_referrers, references_in, target_referrers
 from content.schemas import pack_envelope_errors, record_data_errors
 from content.services.json_safety import document_hazards, read_json_file
+from content.services.pack_diff import diff_packs, next_version
 from content.services.records import record_sync_columns
 from content.spellings import Respelling, pack_respelled, respellings_summary
 from content.systems import SYSTEMS
-from rules_engine.catalogue import (
-    canonical_json,
-    normalise_pack,
-    normalise_record,
-    pack_checksum,
-)
-from rules_engine.errors import DocumentError
 
 Progress = Callable[[str], None]
 FIGURE_REFS = {"release": Release, "combat_dial": CombatDial, "speed_dial": SpeedDial}
@@ -446,7 +448,8 @@ def _upsert(
     related: dict[str, dict[str, int]],
 ) -> None:
     existing = {o.stable_id: o for o in model.objects.filter(system=system, pack=pack)}
-    create, update = [], []
+    create: list[CatalogueRecord] = []
+    update: list[CatalogueRecord] = []
     for rec in records:
         obj = existing.pop(rec["id"], None)
         (update if obj else create).append(
@@ -473,10 +476,16 @@ def _upsert(
 
 def pack_document(pack: ContentPack) -> dict[str, Any]:
     """The pack as the catalogue now holds it (with any admin edits), in canonical form."""
-    records = []
+    return pack_documents([pack])[pack.pk]
+
+
+def pack_documents(packs: Sequence[ContentPack]) -> dict[int, dict[str, Any]]:
+    """``pack_document`` of several packs by primary key, read with one query per record
+    type and one for their published versions, however many packs there are."""
+    records: dict[int, list[dict[str, Any]]] = {pack.pk: [] for pack in packs}
     for record_type, model in RECORD_MODELS.items():
-        for obj in model.objects.filter(pack=pack).order_by("stable_id"):
-            records.append(
+        for obj in model.objects.filter(pack__in=list(packs)).order_by("stable_id"):
+            records[obj.pack_id].append(
                 normalise_record(
                     {
                         "type": record_type,
@@ -490,15 +499,16 @@ def pack_document(pack: ContentPack) -> dict[str, Any]:
                     }
                 )
             )
-    stored = ContentPackVersion.objects.get(pack=pack, version=pack.version).document
-    doc = {k: v for k, v in stored.items() if k != "records"}
-    doc["records"] = records
-    return normalise_pack(doc)
-
-
-def bump_patch(version: str) -> str:
-    major, minor, patch = version_key(version)
-    return f"{major}.{minor}.{patch + 1}"
+    wanted = Q(pk__in=[])
+    for pack in packs:
+        wanted |= Q(pack_id=pack.pk, version=pack.version)
+    stored = {row.pack_id: row.document for row in ContentPackVersion.objects.filter(wanted)}
+    documents = {}
+    for pack in packs:
+        doc = {k: v for k, v in stored[pack.pk].items() if k != "records"}
+        doc["records"] = records[pack.pk]
+        documents[pack.pk] = normalise_pack(doc)
+    return documents
 
 
 def _version_error(pack: ContentPack, message: str) -> PackLoadError:
@@ -539,10 +549,13 @@ def pack_dump(
 ) -> dict[str, Any]:
     """Publish the catalogue's current state of ``pack`` as a pack document.
 
-    Unchanged content keeps its version; edited content becomes a new version (``version``
-    or the next patch number, always newer than every version stored), stored whole beside
-    the old ones, which stay as they were. ``write`` is called with the document before the
-    version is recorded, inside the same transaction: if it fails, nothing is recorded.
+    Unchanged content keeps its version; edited content becomes a new version, stored whole
+    beside the old ones, which stay as they were: ``version`` when given, else the next
+    version by the rule of ``content.services.pack_diff`` (major for a record removed or
+    re-priced, minor for records added, patch for corrections) counted from the last version
+    stored; it is always newer than every version stored. ``write`` is called with the
+    document before the version is recorded, inside the same transaction: if it fails,
+    nothing is recorded.
 
     Raises:
         PackLoadError: the version is not a semantic version, or not newer; or the edited
@@ -560,7 +573,11 @@ def pack_dump(
             return doc
         stored = list(pack.versions.values_list("version", flat=True))
         latest = max(stored, key=version_key, default=pack.version)
-        new_version = version or bump_patch(latest)
+        if version is None:
+            published = ContentPackVersion.objects.get(pack=pack, version=pack.version).document
+            new_version = next_version(latest, diff_packs(published, doc).bump or "patch")
+        else:
+            new_version = version
         if version_key(new_version) <= version_key(latest):
             raise _version_error(
                 pack, f"{new_version} is not newer than {latest}, the last version of {pack}"

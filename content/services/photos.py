@@ -16,7 +16,7 @@ PHOTO_MAX_SIDE = 6000
 THUMBNAIL_SIDE = 96
 
 
-def photo_errors(upload: File) -> list[str]:
+def photo_errors(upload: File[bytes]) -> list[str]:
     """Why an uploaded file cannot be a figure's photo (nothing when it can)."""
     if upload.size is not None and upload.size > PHOTO_MAX_BYTES:
         return [
@@ -44,17 +44,18 @@ def figure_photo_thumbnail(*, figure: Figure) -> None:
     """Make (or clear) the small square-ish thumbnail the figure list shows."""
     if figure.photo_thumbnail:
         figure.photo_thumbnail.delete(save=False)
-    if not figure.photo:
+    photo_name = figure.photo.name
+    if not photo_name:
         figure.photo_thumbnail = ""
         figure.save(update_fields=["photo_thumbnail"])
         return
     figure.photo.open("rb")
-    with Image.open(figure.photo) as image:
-        image = image.convert("RGB")
+    with Image.open(figure.photo) as original:
+        image = original.convert("RGB")
         image.thumbnail((THUMBNAIL_SIDE, THUMBNAIL_SIDE))
         out = BytesIO()
         image.save(out, "JPEG", quality=85)
     figure.photo.close()
-    name = f"{PurePath(figure.photo.name).stem}-thumb.jpg"
+    name = f"{PurePath(photo_name).stem}-thumb.jpg"
     figure.photo_thumbnail.save(name, ContentFile(out.getvalue()), save=False)
     figure.save(update_fields=["photo_thumbnail"])

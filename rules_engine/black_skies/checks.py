@@ -18,7 +18,7 @@ from rules_engine.black_skies.design import DesignReview, review_design
 from rules_engine.black_skies.settings import Settings, read_settings
 from rules_engine.catalogue import Catalogue
 from rules_engine.jsonpath import child
-from rules_engine.verdict import Severity, Verdict, Violation
+from rules_engine.verdict import PricedEntry, Severity, Verdict, Violation
 
 
 def check(catalogue: Catalogue, doc: Mapping[str, Any]) -> Verdict:
@@ -51,6 +51,7 @@ def _check_fighter(book: Book, doc: Mapping[str, Any], settings: Settings) -> Ve
     return Verdict(
         points=review.used, limit=review.available, violations=_ordered(list(review.violations)),
         breakdown=dict(review.breakdown), house_rules={"settings": asdict(settings)},
+        entries=(PricedEntry("$.entries[0]", review.name, review.used),),
     )
 
 
@@ -99,6 +100,11 @@ def _check_squadron(book: Book, doc: Mapping[str, Any], settings: Settings) -> V
         reviews.setdefault(design["name"], review)
     found.extend(_element_violations(book, doc, elements, keys, names, settings))
     fighters = len(doc["entries"])
+    if not fighters:
+        # A squadron is its fighters; a new one is a valid document that is not yet legal.
+        found.append(Violation(
+            Code.NO_FIGHTERS, "the squadron has no fighters yet: add at least one",
+            "$.entries"))
     limit = doc.get("points_limit")
     if limit is not None and fighters > limit:
         found.append(Violation(
@@ -112,8 +118,12 @@ def _check_squadron(book: Book, doc: Mapping[str, Any], settings: Settings) -> V
                      for e, idx in elements.items()],
         "designs": {n: dict(r.breakdown) for n, r in sorted(reviews.items())},
     }
+    # A squadron's points are its fighters: each entry is one.
+    priced = tuple(PricedEntry(child("$", "entries", i), e["pilot"]["name"], 1)
+                   for i, e in enumerate(doc["entries"]))
     return Verdict(points=fighters, limit=limit, violations=_ordered(found),
-                   breakdown=breakdown, house_rules={"settings": asdict(settings)})
+                   breakdown=breakdown, house_rules={"settings": asdict(settings)},
+                   entries=priced)
 
 
 def _element_violations(

@@ -18,3 +18,4 @@ class Code(StrEnum):
     ELEMENT_SINGLE_FIGHTER = "black-skies.element-single-fighter"
     ELEMENT_MIXED_DESIGNS = "black-skies.element-mixed-designs"
     OVER_FIGHTER_LIMIT = "black-skies.over-fighter-limit"
+    NO_FIGHTERS = "black-skies.no-fighters"

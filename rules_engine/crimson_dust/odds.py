@@ -1,11 +1,14 @@
 """Odds queries for the CLI and the API: a shot from the roll to hit to the morale test.
 
-Each query takes ``key=value`` parameters; a bad one raises ``BadDocument`` naming it.
+Each computing function takes the values the front door resolved against its ``Param``s,
+by keyword, only those the caller gave (``pass_defaults=False``): a raw weapon value beside
+a catalogue weapon is refused, naming it, rather than silently ignored.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import asdict, dataclass, fields
 from fractions import Fraction
 from typing import Any
 
@@ -23,7 +26,7 @@ from rules_engine.crimson_dust.shooting_gear import (
     scope_effects,
     tripod_dice_lost,
 )
-from rules_engine.errors import BadDocument
+from rules_engine.errors import BadDocument, DocumentError
 from rules_engine.odds_query import Param, Query, boolean, integer, text
 from rules_engine.odds_report import die_report, probability
 
@@ -36,55 +39,65 @@ MORALE_OUTCOMES = {
 }
 
 
-class _Given:
-    """The parameters the front door read and bounded (``QUERIES``; only those the caller
-    gave, so a query can tell a weapon's values from raw ones), with the names the chosen
-    route reads: a given value that route makes moot (raw ``S`` beside a ``weapon``) is
-    refused rather than silently ignored."""
+@dataclass(frozen=True)
+class RawWeapon:
+    """A weapon's values given directly, each ``None`` when not given (the shot then plays
+    the query's default). Beside a catalogue weapon a given one is refused rather than
+    silently ignored: the weapon sets them all."""
 
-    def __init__(self, params: Mapping[str, Any]) -> None:
-        self.params = dict(params)
-        self.used: set[str] = set()
+    score: int | None = None
+    S: int | None = None
+    at: int | None = None
+    pinning: int | None = None
+    hail: bool | None = None
+    rof_trait: int | None = None
 
-    def integer(self, name: str, default: int) -> int:
-        self.used.add(name)
-        return int(self.params.get(name, default))
-
-    def flag(self, name: str) -> bool:
-        self.used.add(name)
-        return bool(self.params.get(name, False))
-
-    def choice(self, setting: Setting) -> str:
-        """A setting's value (its default when not given)."""
-        self.used.add(setting.name)
-        return str(self.params.get(setting.name, setting.default))
-
-    def text(self, name: str) -> str | None:
-        self.used.add(name)
-        value = self.params.get(name)
-        return None if value is None else str(value)
-
-    def done(self) -> None:
-        unknown = sorted(set(self.params) - self.used)
-        if unknown:
-            raise BadDocument.at(f"params.{unknown[0]}",
-                                 f"unknown parameter (known: {', '.join(sorted(self.used))})")
+    def given(self) -> list[str]:
+        """The names of the values given, sorted."""
+        return sorted(f.name for f in fields(self) if getattr(self, f.name) is not None)
 
 
-def _weapon_params(catalogue: Catalogue, p: _Given) -> tuple[dict[str, Any], str | None]:
+@dataclass(frozen=True)
+class Shooting:
+    """One shooting action's values as given: the weapon (or raw values), the shooter's
+    dice and gear, the target's defences and gear."""
+
+    weapon: str | None
+    band: str | None
+    raw: RawWeapon
+    rg: int
+    df: int
+    cover: int
+    telescopic_scope: bool
+    infrared_scope: bool
+    red_dot_laser: bool
+    cyber_linked_targeter: bool
+    aimed: bool
+    target_ran: bool
+    concealed: bool
+    rear: bool
+    shots: int
+    tripod: bool
+    camouflage: int
+    camouflage_reading: str
+    large: int
+
+    @property
+    def scopes(self) -> list[str]:
+        return [name for name in SCOPES if getattr(self, name)]
+
+
+def _weapon_params(catalogue: Catalogue, shooting: Shooting
+                   ) -> tuple[dict[str, Any], str | None]:
     """Score, S, AT, RoF, Hail and Pinning from a weapon at a band, or given directly.
 
     Also returns the weapon rule that bars scopes (Scopes: "may not be used on weapons with
     the following rules: RoF, Blast, Flamethrower"), or None.
     """
-    wid = p.text("weapon")
-    band = p.text("band")
+    wid, band, raw = shooting.weapon, shooting.band, shooting.raw
     if wid is None:
-        rof = p.integer("rof_trait", 0)
-        return ({"score": p.integer("score", 4), "S": p.integer("S", 3),
-                 "at": p.integer("at", 0), "pinning": p.integer("pinning", 0),
-                 "hail": p.flag("hail"), "rof_trait": rof, "basic": True},
-                "RoF" if rof else None)
+        played = _RAW_DEFAULTS | {k: v for k, v in asdict(raw).items() if v is not None}
+        return (played | {"basic": True}, "RoF" if played["rof_trait"] else None)
     weapon = content_of(catalogue).weapons.get(wid)
     if weapon is None:
         raise BadDocument.at("params.weapon", f"there is no weapon {wid!r}")
@@ -102,13 +115,12 @@ def _weapon_params(catalogue: Catalogue, p: _Given) -> tuple[dict[str, Any], str
              "weapon": weapon.name, "band": band}, barred)
 
 
-def _shot_inputs(catalogue: Catalogue, p: _Given) -> dict[str, Any]:
+def _shot_inputs(catalogue: Catalogue, shooting: Shooting) -> dict[str, Any]:
     """The numbers of one shooting action, every rule that changes them applied."""
-    w, scope_barred = _weapon_params(catalogue, p)
-    band = p.text("band")
-    rg, df = p.integer("rg", 6), p.integer("df", 4)
-    cover = p.integer("cover", 0)
-    scopes = [name for name in SCOPES if p.flag(name)]
+    w, scope_barred = _weapon_params(catalogue, shooting)
+    band = shooting.band
+    rg, df, cover = shooting.rg, shooting.df, shooting.cover
+    scopes = shooting.scopes
     if scopes and scope_barred:
         raise BadDocument.at(f"params.{scopes[0]}", f"a scope may not be fitted to a weapon "
                              f"with the {scope_barred} rule (Scopes)")
@@ -116,20 +128,20 @@ def _shot_inputs(catalogue: Catalogue, p: _Given) -> dict[str, Any]:
         if name in scopes and band is None:
             raise BadDocument.at("params.band", f"the {name.replace('_', ' ')} needs the "
                                  "range band shot at")
-    aimed, ran = p.flag("aimed"), p.flag("target_ran")
+    aimed, ran = shooting.aimed, shooting.target_ran
     scope = scope_effects(scopes, band, aimed)
     # Hard Cover: models in hard cover "not only gain a bonus for being concealed but also
     # gain an Armour (Av) bonus".
-    in_concealment = p.flag("concealed") or cover > 0
+    in_concealment = shooting.concealed or cover > 0
     # Hail: ignores concealment; Infrared Scope: the target "doesn't gain the benefit".
     concealed = in_concealment and not w["hail"] and not scope.ignore_concealment
-    rear = p.flag("rear")
+    rear = shooting.rear
     if concealed and rear:
         # Concealment: "If the target is both concealed and attacked from its rear then the
         # effects of each cancel each other out, and so the model gains the effect of no
         # re-rolls."
         concealed = rear = False
-    shots = p.integer("shots", 1)
+    shots = shooting.shots
     if shots > 1 and "weapon" in w and shots != w["rof_trait"]:
         # RoF 'x': "may be shot 'x' times ... if you choose to shoot 'x' times, you roll 'x'
         # less dice": one shot or x shots.
@@ -138,14 +150,19 @@ def _shot_inputs(catalogue: Catalogue, p: _Given) -> dict[str, Any]:
                              "one action")
     if aimed and (w["rof_trait"] or shots > 1):
         raise BadDocument.at("params.aimed", "a weapon with the RoF rule cannot aim (Aiming)")
-    tripod = p.flag("tripod")
+    tripod = shooting.tripod
     if tripod and not (w["rof_trait"] or shots > 1):
         raise BadDocument.at("params.tripod", "a stabilising tripod is fitted to a weapon "
                              "with the RoF rule")
-    camouflage = p.integer("camouflage", 0)
-    reading = p.choice(CAMOUFLAGE)
+    if "weapon" in w and shooting.raw.given():
+        raise BadDocument([
+            DocumentError(f"params.{name}", f"the {w['weapon']} sets this value: give it "
+                          "only without a weapon")
+            for name in shooting.raw.given()])
+    camouflage = shooting.camouflage
+    reading = shooting.camouflage_reading
     # Large Targets: the bonus "may be added to a model's Rg"; RoF 'x': x fewer dice a shot.
-    dice_each = (rg + p.integer("large", 0) + scope.extra_dice
+    dice_each = (rg + shooting.large + scope.extra_dice
                  - tripod_dice_lost(shots, tripod))
     return {"weapon": w, "shots": shots, "dice_each": dice_each, "df": df, "cover": cover,
             "in_concealment": in_concealment, "concealed": concealed, "rear": rear,
@@ -156,46 +173,66 @@ def _shot_inputs(catalogue: Catalogue, p: _Given) -> dict[str, Any]:
                      "camouflage_reading": reading}}
 
 
-def _shot_dice(catalogue: Catalogue, p: _Given) -> dict[str, Any]:
+def _shot_dice(catalogue: Catalogue, shooting: Shooting) -> dict[str, Any]:
     """The icepool dice of one shot's roll to hit, avoidance roll and hits."""
-    shot = _shot_inputs(catalogue, p)
+    shot = _shot_inputs(catalogue, shooting)
     scores = dice.to_hit(shot["dice_each"], shot["score"],
                          reroll_failed=shot["reroll_failed"], rear=shot["rear"])
     avoided = dice.avoid(shot["df"], concealed=shot["concealed"], score=shot["avoid_score"])
     return shot | {"scores": scores, "avoided": avoided, "hits": dice.hits(scores, avoided)}
 
 
-def to_hit_odds(catalogue: Catalogue, **params: Any) -> dict[str, Any]:
+def to_hit_odds(
+    catalogue: Catalogue, *, weapon: str | None = None, band: str | None = None,
+    score: int | None = None, S: int | None = None, at: int | None = None,
+    pinning: int | None = None, hail: bool | None = None, rof_trait: int | None = None,
+    rg: int = 6, df: int = 4, cover: int = 0, telescopic_scope: bool = False,
+    infrared_scope: bool = False, red_dot_laser: bool = False,
+    cyber_linked_targeter: bool = False, aimed: bool = False, target_ran: bool = False,
+    concealed: bool = False, rear: bool = False, shots: int = 1, tripod: bool = False,
+    camouflage: int = 0, camouflage_reading: str = CAMOUFLAGE.default, large: int = 0,
+) -> dict[str, Any]:
     """Scoring dice of one shot (Hitting): rg, score or weapon+band, aimed, target_ran, rear."""
-    p = _Given(params)
-    shot = _shot_dice(catalogue, p)
-    p.integer("df", 4)
-    p.flag("concealed")
-    p.done()
+    shot = _shot_dice(catalogue, Shooting(
+        weapon, band, RawWeapon(score, S, at, pinning, hail, rof_trait), rg, df, cover,
+        telescopic_scope, infrared_scope, red_dot_laser, cyber_linked_targeter, aimed,
+        target_ran, concealed, rear, shots, tripod, camouflage, camouflage_reading, large))
     return {"query": "to_hit", "dice": shot["dice_each"], **die_report(shot["scores"])}
 
 
-def avoid_odds(catalogue: Catalogue, **params: Any) -> dict[str, Any]:
+def avoid_odds(catalogue: Catalogue, *, df: int = 4, concealed: bool = False,
+               camouflage: int = 0, camouflage_reading: str = CAMOUFLAGE.default
+               ) -> dict[str, Any]:
     """Avoiding dice of the target (Df dice at 5+, concealed re-rolls failures): df, concealed,
     camouflage (0-2, stationary target), camouflage_reading."""
-    p = _Given(params)
-    concealed = p.flag("concealed")
-    score = avoid_score(p.integer("camouflage", 0), concealed, p.choice(CAMOUFLAGE))
-    die = dice.avoid(p.integer("df", 4), concealed=concealed, score=score)
-    p.done()
+    score = avoid_score(camouflage, concealed, camouflage_reading)
+    die = dice.avoid(df, concealed=concealed, score=score)
     return {"query": "avoid", **die_report(die)}
 
 
-def hits_odds(catalogue: Catalogue, **params: Any) -> dict[str, Any]:
+def hits_odds(
+    catalogue: Catalogue, *, weapon: str | None = None, band: str | None = None,
+    score: int | None = None, S: int | None = None, at: int | None = None,
+    pinning: int | None = None, hail: bool | None = None, rof_trait: int | None = None,
+    rg: int = 6, df: int = 4, cover: int = 0, telescopic_scope: bool = False,
+    infrared_scope: bool = False, red_dot_laser: bool = False,
+    cyber_linked_targeter: bool = False, aimed: bool = False, target_ran: bool = False,
+    concealed: bool = False, rear: bool = False, shots: int = 1, tripod: bool = False,
+    camouflage: int = 0, camouflage_reading: str = CAMOUFLAGE.default, large: int = 0,
+) -> dict[str, Any]:
     """Hits of one shot after avoidance: the to_hit parameters plus df and concealed."""
-    p = _Given(params)
-    shot = _shot_dice(catalogue, p)
-    p.done()
+    shot = _shot_dice(catalogue, Shooting(
+        weapon, band, RawWeapon(score, S, at, pinning, hail, rof_trait), rg, df, cover,
+        telescopic_scope, infrared_scope, red_dot_laser, cyber_linked_targeter, aimed,
+        target_ran, concealed, rear, shots, tripod, camouflage, camouflage_reading, large))
     return {"query": "hits", "concealed": shot["concealed"], "rear": shot["rear"],
             **die_report(shot["hits"])}
 
 
-def wound_odds(catalogue: Catalogue, **params: Any) -> dict[str, Any]:
+def wound_odds(catalogue: Catalogue, *, hits: int = 1, S: int = 3, at: int = 0,
+               cover: int = 0, av: int = 0, critical_shot: bool = False,
+               refractor: bool = False, deflector: bool = False, critical_hits: int = 0
+               ) -> dict[str, Any]:
     """Dc lost to a number of hits (Wounding): hits, S, av, cover, at, critical_shot,
     critical_hits, refractor, deflector.
 
@@ -203,24 +240,19 @@ def wound_odds(catalogue: Catalogue, **params: Any) -> dict[str, Any]:
     to-hit reading instead: that many of the hits rolled a natural 6 to hit and wound with
     double S.
     """
-    p = _Given(params)
-    n, av = p.integer("hits", 1), p.integer("av", 0)
-    at = p.integer("at", 0)
-    strength = _strength(p.integer("S", 3), at, av)
-    critical = p.flag("critical_shot") and not _uses_at(at, av)
-    critical_hits = p.integer("critical_hits", 0)
+    n = hits
+    strength = _strength(S, at, av)
+    critical = critical_shot and not _uses_at(at, av)
     if critical_hits > n:
         raise BadDocument.at("params.critical_hits", f"there are only {n} hits")
-    if critical_hits and p.flag("critical_shot"):
+    if critical_hits and critical_shot:
         raise BadDocument.at("params.critical_hits", "critical_shot reads the 6 on the "
                              "wounding die, critical_hits on the roll to hit: give one")
     if _uses_at(at, av):
         critical_hits = 0  # Critical Shot doubles S "(though not AT value)"
-    cover = p.integer("cover", 0)
-    hit_s, six_s, crit_s = _hit_strengths(strength, critical, p.flag("deflector"))
+    hit_s, six_s, crit_s = _hit_strengths(strength, critical, deflector)
     weights, den = exact.wound_split(n - critical_hits, critical_hits, hit_s, six_s, crit_s,
-                                     av + cover, p.flag("refractor")) if n else ({(0, 0): 1}, 1)
-    p.done()
+                                     av + cover, refractor) if n else ({(0, 0): 1}, 1)
     return {"query": "wound", "S": strength, "critical_shot": critical,
             "critical_hits": critical_hits,
             "dc_lost": _report(exact.marginal(weights, 0), den),
@@ -238,12 +270,11 @@ def _hit_strengths(strength: int, wound_six: bool, deflector: bool) -> tuple[int
     return hit(strength), hit(strength * 2 if wound_six else strength), hit(strength * 2)
 
 
-def morale_odds(catalogue: Catalogue, **params: Any) -> dict[str, Any]:
+def morale_odds(catalogue: Catalogue, *, dice: int = 1, concealed: bool = False, mr: int = 3,
+                battle_hardened: bool = False, fanatic: bool = False) -> dict[str, Any]:
     """A morale test's outcome (Morale Tests): dice, mr, concealed, battle_hardened, fanatic."""
-    p = _Given(params)
-    n, mr = p.integer("dice", 1), p.integer("mr", 3)
-    weights, den = _morale(p, n, mr)
-    p.done()
+    weights, den = _morale(dice, mr, concealed=concealed, battle_hardened=battle_hardened,
+                           fanatic=fanatic)
     return {"query": "morale", "outcomes": _outcomes(weights, den),
             "failed_dice": _report(_failed_dice(weights), den)}
 
@@ -257,11 +288,12 @@ def _strength(s: int, at: int, av: int) -> int:
     return at if _uses_at(at, av) else s
 
 
-def _morale(p: _Given, n: int, mr: int, *, concealed: bool = False) -> exact.Dist[int]:
+def _morale(n: int, mr: int, *, concealed: bool, battle_hardened: bool,
+            fanatic: bool) -> exact.Dist[int]:
     # Re-rolls allowed once per die: concealment (see rulings) and Battle-hardened each
     # re-roll one failed die; Fanatic re-rolls the whole test.
-    rerolls = int(p.flag("concealed") or concealed) + int(p.flag("battle_hardened"))
-    return exact.morale(n, mr, rerolls, p.flag("fanatic"))
+    rerolls = int(concealed) + int(battle_hardened)
+    return exact.morale(n, mr, rerolls, fanatic)
 
 
 def _failed_dice(weights: Mapping[int, int]) -> dict[int, int]:
@@ -283,7 +315,20 @@ def _outcomes(weights: Mapping[int, int], den: int) -> dict[str, Any]:
             for k, label in MORALE_OUTCOMES.items()}
 
 
-def shot_odds(catalogue: Catalogue, **params: Any) -> dict[str, Any]:
+def shot_odds(
+    catalogue: Catalogue, *, weapon: str | None = None, band: str | None = None,
+    score: int | None = None, S: int | None = None, at: int | None = None,
+    pinning: int | None = None, hail: bool | None = None, rof_trait: int | None = None,
+    rg: int = 6, df: int = 4, cover: int = 0, telescopic_scope: bool = False,
+    infrared_scope: bool = False, red_dot_laser: bool = False,
+    cyber_linked_targeter: bool = False, aimed: bool = False, target_ran: bool = False,
+    concealed: bool = False, rear: bool = False, shots: int = 1, tripod: bool = False,
+    camouflage: int = 0, camouflage_reading: str = CAMOUFLAGE.default, large: int = 0,
+    av: int = 0, critical_shot: bool = False, refractor: bool = False,
+    deflector: bool = False, dc: int = 1, mr: int = 3, battle_hardened: bool = False,
+    fanatic: bool = False, critical_shot_six: str = CRITICAL_SHOT_SIX.default,
+    brain_dead: bool = False, pinned_last: bool = False, suppressed_last: bool = False,
+) -> dict[str, Any]:
     """A whole shooting action: hit, avoid, RoF, wound, then the target's morale test.
 
     Parameters: weapon+band (or score, S, at, pinning, hail, rof_trait), rg, df, av, dc, mr,
@@ -293,32 +338,31 @@ def shot_odds(catalogue: Catalogue, **params: Any) -> dict[str, Any]:
     cyber_linked_targeter, tripod; the target's: camouflage (0-2), camouflage_reading,
     refractor, deflector.
     """
-    p = _Given(params)
-    shot = _shot_inputs(catalogue, p)
-    av, dc, mr = p.integer("av", 0), p.integer("dc", 1), p.integer("mr", 3)
+    shot = _shot_inputs(catalogue, Shooting(
+        weapon, band, RawWeapon(score, S, at, pinning, hail, rof_trait), rg, df, cover,
+        telescopic_scope, infrared_scope, red_dot_laser, cyber_linked_targeter, aimed,
+        target_ran, concealed, rear, shots, tripod, camouflage, camouflage_reading, large))
     w = shot["weapon"]
     strength = _strength(w["S"], w["at"], av)
     # Critical Shot: "with a basic ranged weapon ... doubles its weapon's S value (though
     # not AT value)".
-    critical = p.flag("critical_shot") and w["basic"] and not _uses_at(w["at"], av)
-    reading = p.choice(CRITICAL_SHOT_SIX)
+    critical = critical_shot and w["basic"] and not _uses_at(w["at"], av)
+    reading = critical_shot_six
     on_hit = critical and reading != "wound"
-    hit_s, six_s, crit_s = _hit_strengths(strength, critical and not on_hit,
-                                          p.flag("deflector"))
-    refractor = p.flag("refractor")
+    hit_s, six_s, crit_s = _hit_strengths(strength, critical and not on_hit, deflector)
     if on_hit:
         joint_score = critical_sixes.scoring_sixes(shot["dice_each"], shot["score"],
                                                    shot["reroll_failed"], shot["rear"])
         score_den = joint_score[1]
-        score = exact.marginal(joint_score[0], 0)
+        scored = exact.marginal(joint_score[0], 0)
         hit_pairs = critical_sixes.hits_sixes(tuple(joint_score[0].items()), score_den,
                                               shot["df"], shot["concealed"],
                                               shot["avoid_score"], reading)
         hit_dist = (exact.marginal(hit_pairs[0], 0), hit_pairs[1])
     else:
-        score, score_den = exact.scoring(shot["dice_each"], shot["score"],
-                                         shot["reroll_failed"], shot["rear"])
-        hit_dist = exact.hits(tuple(score.items()), score_den, shot["df"], shot["concealed"],
+        scored, score_den = exact.scoring(shot["dice_each"], shot["score"],
+                                          shot["reroll_failed"], shot["rear"])
+        hit_dist = exact.hits(tuple(scored.items()), score_den, shot["df"], shot["concealed"],
                               shot["avoid_score"])
         hit_pairs = ({(h, 0): wh for h, wh in hit_dist[0].items()}, hit_dist[1])
     avoid, avoid_den = exact.scoring(shot["df"], shot["avoid_score"], shot["concealed"])
@@ -330,9 +374,7 @@ def shot_odds(catalogue: Catalogue, **params: Any) -> dict[str, Any]:
     joint_den = one_den ** shots
     # Morale Tests: dice = hits + 1 + each damaging die (+1 pinned, +2 suppressed last turn,
     # + Pinning 'x'); the test follows the whole action point's shooting.
-    extra = 1 + w["pinning"] + (1 if p.flag("pinned_last") else 0) \
-        + (2 if p.flag("suppressed_last") else 0)
-    brain_dead = p.flag("brain_dead")
+    extra = 1 + w["pinning"] + (1 if pinned_last else 0) + (2 if suppressed_last else 0)
     killed = 0
     by_dice: dict[int, int] = {}
     for (lost, morale_dice), weight in joint.items():
@@ -342,8 +384,10 @@ def shot_odds(catalogue: Catalogue, **params: Any) -> dict[str, Any]:
             n = morale_dice + extra
             by_dice[n] = by_dice.get(n, 0) + weight
     # Brain-dead: "never have to take a morale test".
-    tests = {} if brain_dead else {n: _morale(p, n, mr, concealed=shot["in_concealment"])
-                                   for n in by_dice}
+    tests = {} if brain_dead else {
+        n: _morale(n, mr, concealed=shot["in_concealment"], battle_hardened=battle_hardened,
+                   fanatic=fanatic)
+        for n in by_dice}
     # Every morale denominator is a power of six: the largest is a common one.
     morale_den = max((den for _, den in tests.values()), default=1)
     outcome = dict.fromkeys(MORALE_OUTCOMES, 0)
@@ -351,8 +395,6 @@ def shot_odds(catalogue: Catalogue, **params: Any) -> dict[str, Any]:
         scale = by_dice[n] * (morale_den // m_den)
         for code, wm in m.items():
             outcome[code] += scale * wm
-    p.flag("battle_hardened"), p.flag("fanatic")  # read even when no test is taken
-    p.done()
     tested = Fraction(sum(by_dice.values()), joint_den)
     total = joint_den * morale_den
     report_outcome = {label: probability(Fraction(outcome[k], total))
@@ -369,7 +411,7 @@ def shot_odds(catalogue: Catalogue, **params: Any) -> dict[str, Any]:
                              "target_number_used": shot["score"],
                              "avoid_target_number": shot["avoid_score"], "refractor": refractor,
                              "S_per_hit": hit_s, **shot["gear"]},
-        "to_hit": _report(score, score_den),
+        "to_hit": _report(scored, score_den),
         "avoid": _report(avoid, avoid_den),
         "hits_per_shot": _report(*hit_dist),
         "hits": _report(exact.add_up(exact.marginal(one, 0), shots), joint_den),
@@ -377,6 +419,8 @@ def shot_odds(catalogue: Catalogue, **params: Any) -> dict[str, Any]:
         "damaging_dice": _report(exact.add_up(exact.marginal(one, 2), shots), joint_den),
         "outcome": report_outcome,
     }
+
+
 
 
 # The book's "score" is a target number: reports use the name shared by every system.
@@ -407,6 +451,9 @@ _WEAPON = (
     boolean("hail", "the weapon has Hail (ignores concealment), without a weapon"),
     integer("rof_trait", 0, 0, 10, "the weapon's RoF value, without a weapon"),
 )
+# What a shot without a weapon plays for a raw value not given, in the shot's key order.
+_RAW_DEFAULTS = {f.name: next(p.default for p in _WEAPON if (p.keyword or p.name) == f.name)
+                 for f in fields(RawWeapon)}
 _SHOOTING = (
     integer("dice", 6, 0, 60, "the shooter's Rg: dice to hit", aliases=("rg",),
             keyword="rg"),

@@ -51,7 +51,6 @@ class Pricer:
             return Item(kind, id_, name, self.house_prices[id_], "house")
         self.violations.append(Violation(
             Code.PRICE_NOT_GIVEN,
-            f"{owner}: the book gives no points cost for {name}; priced 0 "
-            f"(agree a price in house_rules.prices[{id_!r}])",
-            path, Severity.WARNING))
+            f"{owner}: the book gives no points cost for {name}; priced 0",
+            path, Severity.WARNING, unpriced=id_))
         return Item(kind, id_, name, 0, "not given")

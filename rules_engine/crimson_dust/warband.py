@@ -18,7 +18,7 @@ from rules_engine.crimson_dust.content import Archetype, Content, Weapon, conten
 from rules_engine.crimson_dust.pricing import Item, Pricer
 from rules_engine.crimson_dust.profile import Effective, effective_profile, upgraded_profile
 from rules_engine.jsonpath import child
-from rules_engine.verdict import Severity, Verdict, Violation
+from rules_engine.verdict import PricedEntry, Severity, Verdict, Violation
 
 
 @dataclass
@@ -327,11 +327,13 @@ def check_with_mounts(catalogue: Catalogue, doc: Mapping[str, Any]
     its mount's profile (the fights play the two apart when shot at)."""
     checker = _Checker(content_of(catalogue), doc)
     models = []
+    priced = []
     total = 0
     for i, entry in enumerate(doc.get("entries", ())):
         path = f"$.entries[{i}]"
         model = checker.model(entry, path, f"Model {i + 1}")
         total += model.points
+        priced.append(PricedEntry(path, model.label, model.points))
         models.append({
             "path": path,
             "name": model.label,
@@ -349,5 +351,5 @@ def check_with_mounts(catalogue: Catalogue, doc: Mapping[str, Any]
     if checker.pricer.house_used:
         house["prices_used"] = dict(sorted(checker.pricer.house_used.items()))
     verdict = Verdict(total, limit, tuple(checker.violations),
-                      {"models": models, "total": total}, house)
+                      {"models": models, "total": total}, house, tuple(priced))
     return verdict, checker.mounted

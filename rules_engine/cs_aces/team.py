@@ -15,7 +15,7 @@ from rules_engine.cs_aces.characters import CHARACTER_KINDS, SYSTEM
 from rules_engine.cs_aces.codes import TeamCode
 from rules_engine.cs_aces.settings import read_settings
 from rules_engine.jsonpath import child
-from rules_engine.verdict import Severity, Verdict, Violation
+from rules_engine.verdict import PricedEntry, Severity, Verdict, Violation
 
 STANDARD_BUILD_TOTAL = 100  # "Recruitment": up to 100 points of characters
 
@@ -96,4 +96,6 @@ def check_team(catalogue: Catalogue, doc: Mapping[str, Any]) -> Verdict:
         ))
     breakdown = {"characters": items, "total": total, "build_total": limit,
                  "settings": read_settings(doc).to_dict()}
-    return Verdict(total, limit, tuple(violations), breakdown, dict(doc.get("house_rules") or {}))
+    priced = tuple(PricedEntry(i["path"], i["name"], i["points"]) for i in items)
+    return Verdict(total, limit, tuple(violations), breakdown, dict(doc.get("house_rules") or {}),
+                   priced)

@@ -18,7 +18,7 @@ from rules_engine.cs_air_action.navigation import navigation_deck
 from rules_engine.cs_air_action.planes import SYSTEM
 from rules_engine.cs_air_action.settings import read_settings
 from rules_engine.jsonpath import child
-from rules_engine.verdict import Severity, Verdict, Violation
+from rules_engine.verdict import PricedEntry, Severity, Verdict, Violation
 
 STANDARD_BUILD_TOTAL = 200  # "Create a Squadron"
 BUILD_TOTAL_MULTIPLE = 100  # "Build totals are always in multiples of 100 points"
@@ -139,4 +139,6 @@ def check_squadron(catalogue: Catalogue, doc: Mapping[str, Any]) -> Verdict:
                                                            settings.rookie_bail_out_modifier)
     breakdown = {"planes": items, "total": total, "build_total": limit, "navigation_deck": deck,
                  "settings": readings}
-    return Verdict(total, limit, tuple(violations), breakdown, dict(doc.get("house_rules") or {}))
+    priced = tuple(PricedEntry(i["path"], i["name"], i["points"]) for i in items)
+    return Verdict(total, limit, tuple(violations), breakdown, dict(doc.get("house_rules") or {}),
+                   priced)

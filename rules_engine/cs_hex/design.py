@@ -14,7 +14,7 @@ from rules_engine.catalogue import Catalogue
 from rules_engine.cs_hex.codes import Code
 from rules_engine.cs_hex.rules import RATINGS, ConstructionRules, PlaneType, construction_rules
 from rules_engine.jsonpath import child
-from rules_engine.verdict import Severity, Verdict, Violation
+from rules_engine.verdict import PricedEntry, Severity, Verdict, Violation
 
 TURRET_GUN_MASS = ("full_plus_half", "half_only")
 RATING_NAMES = {"max_speed": "max speed", "g_rating": "G-rating", "acceleration": "acceleration"}
@@ -47,10 +47,21 @@ class _Tally:
     hardpoints_over_path: str | None = None
     beacons: int = 0
     seeker_path: str | None = None
+    # Each entry's mass by its path: the design's price, entry by entry.
+    entry_mass: dict[str, tuple[str, int]] = field(default_factory=dict)
 
     def add(self, code: Code, message: str, path: str,
             severity: Severity = Severity.ERROR) -> None:
         self.violations.append(Violation(str(code), message, path, severity))
+
+    def spend(self, path: str, name: str, mass: int) -> None:
+        """Count ``mass`` to the entry at ``path`` (the mass headings count it too)."""
+        _, before = self.entry_mass.get(path, (name, 0))
+        self.entry_mass[path] = (name, before + mass)
+
+    def priced(self, entry_count: int) -> tuple[PricedEntry, ...]:
+        paths = (child("$.entries", i) for i in range(entry_count))
+        return tuple(PricedEntry(p, *self.entry_mass[p]) for p in paths if p in self.entry_mass)
 
 
 def check_design(catalogue: Catalogue, doc: Mapping[str, Any]) -> Verdict:
@@ -120,7 +131,8 @@ def check_design(catalogue: Catalogue, doc: Mapping[str, Any]) -> Verdict:
         "settings": {"turret_gun_mass": tally.turret_gun_mass},
     }
     return Verdict(points=used, limit=limit, violations=tuple(tally.violations),
-                   breakdown=breakdown, house_rules=dict(doc.get("house_rules") or {}))
+                   breakdown=breakdown, house_rules=dict(doc.get("house_rules") or {}),
+                   entries=tally.priced(len(entries)))
 
 
 def _airframe(tally: _Tally, entries: list[Any]) -> tuple[PlaneType | None, int | None]:
@@ -157,6 +169,7 @@ def _airframe(tally: _Tally, entries: list[Any]) -> tuple[PlaneType | None, int 
                       f"the book's table (1-{max(by_value)})", child(path, rating))
         else:
             tally.mass[rating] = by_value[value]
+            tally.spend(path, plane_type.name if plane_type else "Airframe", by_value[value])
     return plane_type, size
 
 
@@ -182,6 +195,7 @@ def _armour(tally: _Tally, entries: list[Any]) -> dict[str, ArmourArea]:
         seen.add(area)
         mass = points * rules.mass_per_point
         tally.mass["armour"] += mass
+        tally.spend(path, f"{name} armour", mass)
         slot = areas[area]
         before = slot["points"]
         slot["points"] += points
@@ -223,6 +237,7 @@ def _gun(tally: _Tally, entry: Mapping[str, Any], path: str) -> None:
     count = entry.get("count", 1)
     mass = record.data["mass"] * count
     tally.mass["guns"] += mass
+    tally.spend(path, record.name, mass)
     tally.parts["guns"].append({"path": path, "weapon": record.id, "name": record.name,
                                 "count": count, "range": record.data["range"], "mass": mass})
 
@@ -252,6 +267,7 @@ def _turret(tally: _Tally, entry: Mapping[str, Any], path: str,
     mass = rules.base_mass + surcharge + (gun_mass if tally.turret_gun_mass == "full_plus_half"
                                           else 0)
     tally.mass["turrets"] += mass
+    tally.spend(path, "Turret", mass)
     tally.parts["turrets"].append({"path": path, "guns": list(guns), "gun_mass": gun_mass,
                                    "turret_mass": rules.base_mass + surcharge, "mass": mass})
 
@@ -279,6 +295,7 @@ def _hung(tally: _Tally, entry: Mapping[str, Any], path: str) -> None:
         tally.seeker_path = path
     heading = "drop_tanks" if is_tank else "rockets"
     tally.mass[heading] += unit_mass * count
+    tally.spend(path, record.name, unit_mass * count)
     item = {"path": path, "weapon": record.id, "name": record.name, "count": count,
             "hardpoints": data["hardpoints"] * count, "mass": unit_mass * count,
             "mass_from": mass_from}

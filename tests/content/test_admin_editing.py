@@ -12,10 +12,13 @@ from django.urls import reverse
 from hypothesis import given
 from hypothesis import strategies as st
 
-from content.admin_widgets import AIR_ACTION_STATS
 from content.form_schemas import error_coordinates, error_map, form_schema, tidy_submitted
 from content.models import RECORD_MODELS, CombatDial, Figure, GameSystem, SpeedDial
+from content.schemas import dial_stats, systems_with
 from tests.conftest import pack_paths, read_pack
+
+AIR_ACTION_STATS = ["max_speed", "front_gunnery", "rear_gunnery", "piloting"]
+"""An Air Action combat dial's stats, in the order its schema fixes."""
 
 pytestmark = pytest.mark.django_db
 
@@ -281,3 +284,12 @@ def test_adding_a_record_starts_by_choosing_its_game(admin_client):
         system = GameSystem.objects.get(slug=slug)
         assert f'href="?system={system.pk}"' in page
     assert "Crimson Dust" not in page.split("muster-systems")[1]
+
+
+def test_each_game_s_dial_stats_come_from_its_dial_schema():
+    assert {s: dial_stats(s) for s in ("cs-air-action", "cs-aces", "crimson-dust")} == {
+        "cs-air-action": AIR_ACTION_STATS,
+        "cs-aces": ["speed", "attack", "defense", "fate"],
+        "crimson-dust": [],
+    }
+    assert systems_with("figure") == systems_with("combat_dial") == ["cs-air-action", "cs-aces"]

@@ -44,7 +44,7 @@ def test_dumppack_publishes_the_collection_and_it_loads_again(loaded_packs, tmp_
     )
 
     doc = json.loads(target.read_text(encoding="utf-8"))
-    assert doc["version"] == "0.1.1"  # edits are published as a new version
+    assert doc["version"] == "0.2.0"  # records added are published as a new minor version
     figures = [r for r in doc["records"] if r["type"] == "figure"]
     dials = [r for r in doc["records"] if r["type"] == "combat_dial"]
     assert (len(figures), len(dials)) == (10, 10)

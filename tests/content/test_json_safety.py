@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from content.models import ContentPack, ContentPackVersion, GameSystem
 from content.services.json_safety import (
+    CHUNK_BYTES,
     MAX_DEPTH,
     document_hazards,
     parse_json,
@@ -131,6 +132,25 @@ def test_a_stream_is_read_no_further_than_its_limit():
     assert value is None
     assert [str(e) for e in errors] == ["$: more than the limit of 1,000 bytes"]
     assert stream.given <= 1_001 + io.DEFAULT_BUFFER_SIZE
+
+
+class Asked:
+    """An endless stream that records how many bytes each read asks for."""
+
+    def __init__(self) -> None:
+        self.asked: list[int] = []
+
+    def read(self, size: int = -1) -> bytes:
+        self.asked.append(size)
+        return b" " * size
+
+
+def test_a_stream_is_read_in_chunks_up_to_one_byte_past_its_limit():
+    stream = Asked()
+    value, errors = read_json_stream(stream, max_bytes=200_000)
+    assert (value, [str(e) for e in errors]) == (None, ["$: more than the limit of 200,000 bytes"])
+    assert sum(stream.asked) == 200_001
+    assert max(stream.asked) == CHUNK_BYTES < 200_000
 
 
 def test_bytes_are_utf8_with_an_optional_byte_order_mark():

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import json
 import re
 from pathlib import Path
 
@@ -62,7 +63,8 @@ def test_the_parameter_readers_with_their_own_bounds_are_gone():
     assert sorted(str(p.relative_to(ENGINE)) for p in ENGINE.rglob("params.py")) == []
 
 
-@pytest.mark.parametrize("slug", ["cs-air-action", "cs-aces", "black-skies", "cs-hex"])
+@pytest.mark.parametrize("slug", [
+    "cs-air-action", "cs-aces", "black-skies", "cs-hex", "crimson-dust"])
 def test_computing_functions_take_their_parameters_by_name(slug):
     # Each keyword the front door hands over is a named, annotated parameter.
     for query in SYSTEMS[slug].queries().values():
@@ -72,3 +74,45 @@ def test_computing_functions_take_their_parameters_by_name(slug):
         names = set(signature.parameters) - {"catalogue"}
         assert {p.keyword or p.name for p in query.params} == names, query.name
 
+
+
+RAW_WEAPON_VALUES = {"score", "S", "at", "pinning", "hail", "rof_trait"}
+
+
+def test_a_query_handed_only_what_was_given_defaults_as_it_declares():
+    # Crimson Dust's functions see only the values given (so a raw weapon value beside a
+    # weapon is refused); what they play for one not given is the declared default, and a
+    # raw weapon value is None until given.
+    for query in SYSTEMS["crimson-dust"].queries().values():
+        assert not query.pass_defaults, query.name
+        defaults = {k: p.default for k, p in inspect.signature(query.run).parameters.items()}
+        for param in query.params:
+            keyword = param.keyword or param.name
+            in_shot = query.name in ("shot", "to_hit", "hits")
+            expected = None if in_shot and keyword in RAW_WEAPON_VALUES else param.default
+            assert defaults[keyword] == expected, (query.name, keyword)
+
+
+def test_the_list_envelope_names_exactly_the_declared_systems():
+    """The published envelope schema lists the systems for other apps; it is the registry's
+    list, in its order, so a sixth system is declared in one place and the schema follows."""
+    envelope = json.loads((ENGINE / "schemas" / "list.json").read_text(encoding="utf-8"))
+    assert envelope["properties"]["system"]["enum"] == list(SYSTEMS)
+
+
+def test_every_system_names_the_book_its_core_pack_comes_from():
+    packs = ENGINE.parent / "content" / "packs"
+    for slug in SYSTEMS:
+        pack = json.loads((packs / slug / f"{slug}-core.json").read_text(encoding="utf-8"))
+        assert SYSTEMS[slug].source == pack["source"]["seed"], slug
+    assert [SYSTEMS[s].title for s in SYSTEMS] == [
+        "Crimson Skies: Air Action",
+        "Crimson Skies: Aces",
+        "Crimson Dust",
+        "Black Skies",
+        "Crimson Skies hex-map rules",
+    ]
+    assert {s: SYSTEMS[s].related for s in SYSTEMS if SYSTEMS[s].related} == {
+        "cs-air-action": ("cs-aces",),
+        "cs-aces": ("cs-air-action",),
+    }

@@ -8,7 +8,16 @@ from builder.games.crimson_dust import collection, page, prints
 GAME = Game(
     system="crimson-dust",
     blurb="Points-based warbands of archetypes bought at green, regular or veteran.",
-    kinds=(Kind("warband", "Warband", 500),),
+    kinds=(
+        Kind(
+            "warband",
+            "Warband",
+            500,
+            add_key="archetype",
+            add_label="Archetype",
+            entries_label="Models",
+        ),
+    ),
     page=page.PAGE,
     prints=prints.PRINTS,
     collection=collection.COLLECTION,

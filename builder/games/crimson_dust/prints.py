@@ -1,5 +1,27 @@
-"""Placeholder until this facet moves here."""
+"""What a Crimson Dust warband prints: a model card per entry and a roster of its prices."""
 
+from __future__ import annotations
+
+from collections.abc import Mapping
 from typing import Any
 
-PRINTS: Any = None
+from builder.games.crimson_dust.cards import CARDS
+from builder.games.drawing import roster_row, shown
+from builder.games.prints import GamePrints, Row
+
+
+def roster_rows(b: Mapping[str, Any], doc: Mapping[str, Any]) -> list[Row]:
+    """A row per model: its profile, and each item bought with what it cost."""
+    rows = []
+    for m in b.get("models", ()):
+        items = []
+        for item in m.get("items", ()):
+            note = "" if item.get("price") == "book" else f" ({item.get('price')})"
+            items.append((f"{item['kind'].capitalize()}: {item['name']}{note}", item["points"]))
+        profile = (m.get("effective") or {}).get("profile") or {}
+        detail = " ".join(f"{k} {shown(v)}" for k, v in profile.items())
+        rows.append(roster_row(m["name"], detail, items, m["points"]))
+    return rows
+
+
+PRINTS = GamePrints(rows=roster_rows, cards=CARDS)

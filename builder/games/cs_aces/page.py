@@ -1,5 +1,66 @@
-"""Placeholder until this facet moves here."""
+"""Crimson Skies: Aces in the builder: a team of Aces and character tokens, each taken
+some number of times."""
 
-from typing import Any
+from __future__ import annotations
 
-PAGE: Any = None
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from builder.games.forms import INT, TEXT, EntryField, Group
+from builder.games.pages import Page
+from builder.games.picks import by_name
+
+if TYPE_CHECKING:
+    from builder.engine import Catalogue, Record
+    from builder.games.picks import Picks
+
+SYSTEM = "cs-aces"
+FIGURE = Group({"figure": TEXT, "count": INT, "label": TEXT})
+
+
+class AcesPage(Page):
+    collected_types = ("figure",)
+
+    def entry_spec(self, kind: str, part: str = "") -> Group:
+        return FIGURE
+
+    def entry_fields(
+        self, kind: str, entry: Mapping[str, Any], picks: Picks, earlier: Sequence[Any]
+    ) -> list[EntryField]:
+        return _team_fields(entry, picks)
+
+    def add_options(self, kind: str, picks: Picks) -> list[tuple[str, str]]:
+        return [
+            (r.id, f"{r.name} ({r.data.get('point_value')} pts){' · sample' if r.sample else ''}")
+            for r in by_name(picks.catalogue.records(SYSTEM, "figure"))
+            if r.data.get("kind") in ("ace", "character_token") and picks.allows(r)
+        ]
+
+    def new_entry(self, kind: str, value: str, catalogue: Catalogue, entries: Sequence[Any]) -> Any:
+        return {"figure": value}
+
+    def collection_points(self, record: Record) -> int | None:
+        points: int | None = record.data.get("point_value")
+        return points
+
+
+def _team_fields(entry: Mapping[str, Any], picks: Picks) -> list[EntryField]:
+    figures = [
+        r
+        for r in by_name(picks.catalogue.records(SYSTEM, "figure"))
+        if picks.allows(r, [str(entry.get("figure", ""))])
+    ]
+    return [
+        EntryField(
+            "figure",
+            "Figure",
+            "select",
+            entry.get("figure", ""),
+            [(r.id, r.name, f"{r.data.get('point_value')} pts") for r in figures],
+        ),
+        EntryField("count", "How many", "number", entry.get("count", 1)),
+        EntryField("label", "Label", "text", entry.get("label", "")),
+    ]
+
+
+PAGE = AcesPage()

@@ -1,5 +1,47 @@
-"""Placeholder until this facet moves here."""
+"""What an Air Action squadron prints: each plane's card and its Ace's, a roster of plane
+and Ace points, and the squadron's navigation deck."""
 
+from __future__ import annotations
+
+from collections.abc import Mapping
 from typing import Any
 
-PRINTS: Any = None
+from builder.engine import Catalogue, CheckedList
+from builder.games.clix import figure_faces
+from builder.games.cs_air_action.navigation import NAVIGATION, SYSTEM
+from builder.games.drawing import record_at, roster_row
+from builder.games.prints import Face, GamePrints, Row
+
+ACES = "cs-aces"
+
+
+def roster_rows(b: Mapping[str, Any], doc: Mapping[str, Any]) -> list[Row]:
+    rows = []
+    for plane in b.get("planes", ()):
+        items: list[tuple[str, Any]] = [(f"Plane: {plane['name']}", plane["plane_points"])]
+        if plane.get("ace"):
+            items.append((f"Ace: {plane['ace']['name']}", plane["ace"]["points"]))
+        rows.append(roster_row(plane["name"], plane.get("pilot") or "", items, plane["points"]))
+    return rows
+
+
+class AirActionCards:
+    def entry_faces(self, checked: CheckedList, index: int, *, greyscale: bool) -> list[Face]:
+        """The plane's card, then the card of the Ace flying it (an Aces figure)."""
+        catalogue, entry = checked.catalogue, checked.document["entries"][index]
+        path = f"$.entries[{index}].figure"
+        plane = record_at(catalogue, entry["figure"], "figure", SYSTEM, path)
+        faces = figure_faces(catalogue, plane, greyscale)
+        if entry.get("ace"):
+            ace = catalogue.resolve(entry["ace"], "figure", ACES)
+            if ace is not None:
+                faces += figure_faces(catalogue, ace, greyscale)
+        return faces
+
+    def record_faces(
+        self, catalogue: Catalogue, ref: str, path: str, *, greyscale: bool
+    ) -> list[Face]:
+        return figure_faces(catalogue, record_at(catalogue, ref, "figure", None, path), greyscale)
+
+
+PRINTS = GamePrints(rows=roster_rows, cards=AirActionCards(), extras={"navigation": NAVIGATION})

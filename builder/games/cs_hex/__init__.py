@@ -8,7 +8,18 @@ from builder.games.cs_hex import collection, page, prints
 GAME = Game(
     system="cs-hex",
     blurb="Aircraft built from mass tables and flown on a hex map.",
-    kinds=(Kind("plane", "Plane design", None),),
+    kinds=(
+        Kind(
+            "plane",
+            "Plane design",
+            None,
+            unit="mass",
+            add_key="part",
+            add_label="Part",
+            entries_label="Parts",
+            limit_field=False,
+        ),
+    ),
     page=page.PAGE,
     prints=prints.PRINTS,
     collection=collection.COLLECTION,

@@ -1,5 +1,5 @@
-"""Placeholder until this facet moves here."""
+"""cs-hex planes are designs built from mass tables: nothing a collection fields."""
 
-from typing import Any
+from builder.games.collections import NOTHING_TO_COLLECT
 
-COLLECTION: Any = None
+COLLECTION = NOTHING_TO_COLLECT

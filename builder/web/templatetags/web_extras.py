@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-import re
+from collections.abc import Mapping
+from typing import Any
 
 from django import template
 
@@ -61,11 +62,11 @@ def readable(value: object) -> str:
     return readable_html(value)
 
 
-HOUSE_PRICE_HINT = re.compile(r"\(agree a price in house_rules\.prices\['[^']+'\]\)")
-
-
 @register.filter
-def for_players(message: str) -> str:
-    """An engine message with its pointer into the JSON document turned into one to the
-    page's own "House prices" panel."""
-    return HOUSE_PRICE_HINT.sub("(set a house price for it under House prices)", str(message))
+def for_players(violation: Mapping[str, Any]) -> str:
+    """A violation's message as the page words it: one that asks for a price the book does
+    not give points to the page's own "House prices" panel."""
+    message = str(violation["message"])
+    if violation.get("unpriced"):
+        return f"{message} (set a house price for it under House prices)"
+    return message

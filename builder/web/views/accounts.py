@@ -14,6 +14,7 @@ from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import INTERNAL_RESET_SESSION_TOKEN
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
 
 from builder.accounts.selectors import api_token_get_for_owner, api_tokens_for_owner
@@ -28,7 +29,7 @@ from builder.core.errors import ApplicationError
 from builder.web.forms import SignUpForm
 from builder.web.redirects import allowed_next, safe_next
 
-View = Callable[..., HttpResponse]
+View = Callable[..., HttpResponseBase]
 
 
 def throttled_posts(what: str) -> Callable[[View], View]:
@@ -37,7 +38,7 @@ def throttled_posts(what: str) -> Callable[[View], View]:
 
     def decorate(view: View) -> View:
         @wraps(view)
-        def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
             if request.method == "POST":
                 wait = account_attempt_wait(request=request)
                 if wait:
@@ -78,7 +79,7 @@ class SafeNextMixin:
 
     request: HttpRequest
 
-    def get_redirect_url(self) -> str:
+    def get_redirect_url(self, request: HttpRequest | None = None) -> str:
         return allowed_next(self.request)
 
 

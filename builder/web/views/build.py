@@ -11,6 +11,7 @@ import json
 from typing import Any
 
 from django.contrib import messages
+from django.core.files.uploadedfile import UploadedFile
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -18,15 +19,14 @@ from django.utils.text import slugify
 
 from builder.collections.selectors import collection_fielding, owned_counts
 from builder.core.errors import ApplicationError
+from builder.engine import Catalogue
+from builder.games.picks import Owned, Picks
 from builder.lists.models import SavedList
 from builder.lists.selectors import saved_designs_for_owner
 from builder.lists.services import saved_list_create, saved_list_update
 from builder.web import builder_view, pickers
-from builder.web.fighters import element_size
 from builder.web.listfile import list_file_read, list_type_problems
 from builder.web.listform import (
-    ADD_KEY,
-    my_designs_copy,
     my_designs_named,
     new_entry,
     pack_refs,
@@ -34,19 +34,13 @@ from builder.web.listform import (
     setting_specs,
     unpriced_ids,
 )
-from builder.web.pickers import Owned, Picks
-from builder.web.schematic import hex_schematic
+from builder.web.requests import HtmxHttpRequest
 from builder.web.selectors.catalogue import current_catalogue, document_resolved
 from builder.web.services import list_check
-from builder.web.systems import SYSTEM_INFO, kind_label, system_info
+from builder.web.systems import SYSTEM_INFO, game_for, kind_label, kind_of, system_info
 from content.catalogues import Resolved
 from content.services.json_safety import MAX_DOCUMENT_BYTES, parse_json
 from content.spellings import list_respelled
-from rules_engine.catalogue import Catalogue
-
-UNITS = {("black-skies", "fighter"): "hardpoints", ("black-skies", "squadron"): "fighters"}
-"""What a verdict's points count where they are not points (docs/lists/black-skies.md)."""
-DEFAULT_LIMITS = {"crimson-dust": 500, "cs-air-action": 200, "cs-aces": 100, "black-skies": None}
 
 
 def build_start(request: HttpRequest) -> HttpResponse:
@@ -56,21 +50,20 @@ def build_start(request: HttpRequest) -> HttpResponse:
 
 
 def new_document(system: str, kind: str, catalogue: Catalogue) -> dict[str, Any]:
+    """A new list of ``kind``: its game's starting entries and default limit, pinned to the
+    packs of the current catalogue."""
+    found = kind_of(system, kind)
     doc: dict[str, Any] = {
         "format": "muster-list/1",
         "system": system,
         "kind": kind,
-        "name": f"New {kind_label(system, kind).lower()}",
+        "name": f"New {found.label.lower()}",
         "content": pack_refs(catalogue, system),
         "house_rules": {"prices": {}, "notes": ""},
-        "entries": [],
+        "entries": game_for(system).page.new_entries(kind, catalogue),
     }
-    if DEFAULT_LIMITS.get(system):
-        doc["points_limit"] = DEFAULT_LIMITS[system]
-    if system == "cs-hex":
-        doc["entries"] = [new_entry(system, kind, "airframe", catalogue)]
-    if system == "black-skies" and kind == "fighter":
-        doc["entries"] = [new_entry(system, kind, "", catalogue)]
+    if found.default_limit:
+        doc["points_limit"] = found.default_limit
     return doc
 
 
@@ -80,7 +73,7 @@ def apply_action(doc: dict[str, Any], data: QueryDict, catalogue: Catalogue) -> 
     system, kind = doc["system"], doc["kind"]
     if action == "add":
         value = data.get("add", "")
-        if ADD_KEY[(system, kind)] and not value:
+        if kind_of(system, kind).add_key and not value:
             return "Pick something to add first."
         doc["entries"].append(new_entry(system, kind, value, catalogue, doc["entries"]))
         return "Added."
@@ -95,7 +88,7 @@ def apply_action(doc: dict[str, Any], data: QueryDict, catalogue: Catalogue) -> 
     return ""
 
 
-def build(request: HttpRequest, system: str, kind: str) -> HttpResponse:
+def build(request: HtmxHttpRequest, system: str, kind: str) -> HttpResponse:
     """A new, unsaved list: held in the form until its owner saves it."""
     system_info(system)
     kind_label(system, kind)
@@ -103,32 +96,35 @@ def build(request: HttpRequest, system: str, kind: str) -> HttpResponse:
 
 
 def builder_response(
-    request: HttpRequest, system: str, kind: str, *, saved_list: SavedList | None
+    request: HtmxHttpRequest, system: str, kind: str, *, saved_list: SavedList | None
 ) -> HttpResponse:
     """The builder for a new list or a saved one: read, act, check, draw."""
     info = system_info(system)
     label = kind_label(system, kind)
+    designs_from = kind_of(system, kind).designs_from
     note = ""
     import_errors: list[str] = []
     save_errors: list[dict[str, str]] = []
     catalogue = current_catalogue()
     if request.method == "POST":
-        if request.FILES.get("import_file"):
-            doc, import_errors, note = _imported(request, system, kind, catalogue)
+        upload = request.FILES.get("import_file")
+        if upload:
+            doc, import_errors, note = _imported(upload, system, kind, catalogue)
         else:
             doc = read_document(system, kind, request.POST, catalogue)
             note = apply_action(doc, request.POST, catalogue)
             asked = my_designs_named(doc)
-            if asked:
+            if asked and designs_from:
                 found = saved_designs_for_owner(
-                    user=request.user, system=system, kind="fighter", uuids=asked
+                    user=request.user, system=system, kind=designs_from, uuids=asked
                 )
-                note = my_designs_copy(doc, {u: d for u, _, d in found}, catalogue) or note
+                copied = {u: d for u, _, d in found}
+                note = game_for(system).page.saved_designs_copy(doc, copied, catalogue) or note
         if request.POST.get("action") == "save":
             saved, save_errors = _save(request, doc, saved_list)
             if saved is not None:
                 target = reverse("web:saved-list", args=[saved.uuid])
-                if request.htmx:  # type: ignore[attr-defined]
+                if request.htmx:
                     response = HttpResponse(status=204)
                     response["HX-Redirect"] = target
                     return response
@@ -146,13 +142,13 @@ def builder_response(
         else None
     )
     partial = bool(
-        request.htmx  # type: ignore[attr-defined]
+        request.htmx
         and request.headers.get("HX-Trigger") == "builder-form"
         and request.POST.get("action", "check") == "check"
     )
     my_designs = (
-        tuple(saved_designs_for_owner(user=request.user, system=system, kind="fighter"))
-        if (system, kind) == ("black-skies", "squadron") and not partial
+        tuple(saved_designs_for_owner(user=request.user, system=system, kind=designs_from))
+        if designs_from and not partial
         else ()
     )
     context = builder_context(
@@ -173,7 +169,7 @@ def builder_response(
     )
     if saved_list is not None or request.user.is_authenticated:
         context["fielding"] = _fielding(request, doc, catalogue)
-    if not request.htmx:  # type: ignore[attr-defined]
+    if not request.htmx:
         return render(request, "web/build/page.html", context)
     if partial:
         # A value changed: only the verdicts move, the fields stay as the player left them.
@@ -239,6 +235,7 @@ def builder_context(
 ) -> dict[str, Any]:
     """Everything the builder template shows for a document: fields, verdict, prices."""
     system, kind = doc["system"], doc["kind"]
+    found = kind_of(system, kind)
     catalogue = picks.catalogue
     verdict = list_check(doc=doc, resolved=resolved)
     laid_out = builder_view.layout(verdict, len(doc["entries"]), doc, catalogue)
@@ -251,38 +248,36 @@ def builder_context(
             "violations": laid_out["by_entry"].get(i, []),
             "price": laid_out["prices"].get(i),
             "title": _entry_title(entry, i),
-            "part": (str(entry["part"])
-                     if isinstance(entry, dict) and entry.get("part") else None),
+            "part": str(entry["part"]) if isinstance(entry, dict) and entry.get("part") else None,
         }
         for i, entry in enumerate(doc["entries"])
     ]
     settings = doc.get("settings") or {}
     prices = (doc.get("house_rules") or {}).get("prices") or {}
-    unpriced = unpriced_ids([v["message"] for v in verdict["violations"]])
+    unpriced = unpriced_ids(verdict["violations"])
     house_ids = list(prices) + [i for i in unpriced if i not in prices]
-    names = {r.id: r.name for r in catalogue if r.system == system}
+    names = {
+        r.id: r.name for t in catalogue.types(system) for r in catalogue.records(system, t).values()
+    }
+    content = doc.get("content")
     context: dict[str, Any] = {
         "doc": doc,
         "content_json": json.dumps(doc.get("content", [])),
         "pins": [
             ref
-            for ref in (
-                doc.get("content") if isinstance(doc.get("content"), list) else [doc.get("content")]
-            )
+            for ref in (content if isinstance(content, list) else [content])
             if isinstance(ref, dict)
         ],
         "verdict": verdict,
         "layout": laid_out,
         "entries": entries,
         "add_options": pickers.add_options(system, kind, picks) if fields else [],
-        "add_label": {
-            "archetype": "Archetype",
-            "figure": "Figure",
-            "part": "Part",
-            "design": "Fighter flying",
-        }.get(ADD_KEY[(system, kind)], ""),
-        "one_entry": (system, kind) == ("black-skies", "fighter"),
-        "unit": UNITS.get((system, kind), "points"),
+        "add_label": found.add_label,
+        "one_entry": found.one_entry,
+        "unit": found.unit,
+        "entries_label": found.entries_label,
+        "limit_field": found.limit_field,
+        "print_sheet": game_for(system).page.print_sheet,
         "settings": [
             {"spec": s, "value": settings.get(s.key)} for s in setting_specs(system, kind)
         ],
@@ -292,10 +287,7 @@ def builder_context(
         "notes": (doc.get("house_rules") or {}).get("notes", ""),
         "export_json": json.dumps(doc, ensure_ascii=False),
     }
-    if (system, kind) == ("black-skies", "squadron"):
-        context["element_size"] = element_size(catalogue)
-    if system == "cs-hex":
-        context["schematic"] = hex_schematic(verdict.get("breakdown") or {})
+    context.update(game_for(system).page.extra_context(kind, verdict, catalogue))
     return context
 
 
@@ -325,11 +317,11 @@ def _export(doc: dict[str, Any]) -> HttpResponse:
 
 
 def _imported(
-    request: HttpRequest, system: str, kind: str, catalogue: Catalogue
+    upload: UploadedFile[bytes], system: str, kind: str, catalogue: Catalogue
 ) -> tuple[dict[str, Any], list[str], str]:
     """A list file read back into the builder, its older spellings converted (and said so);
     anything wrong keeps the empty list and says why."""
-    doc, problems = list_file_read(stream=request.FILES["import_file"], system=system, kind=kind)
+    doc, problems = list_file_read(stream=upload, system=system, kind=kind)
     if doc is None:
         return new_document(system, kind, catalogue), problems, ""
     doc, respelled = list_respelled(doc)

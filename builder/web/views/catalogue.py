@@ -7,6 +7,7 @@ from django.shortcuts import render
 
 from builder.web import records
 from builder.web.forms import CatalogueFilterForm
+from builder.web.requests import HtmxHttpRequest
 from builder.web.selectors.catalogue import (
     TYPE_LABELS,
     BrowseFilters,
@@ -27,7 +28,7 @@ def catalogue_index(request: HttpRequest) -> HttpResponse:
     )
 
 
-def catalogue_browse(request: HttpRequest, system: str) -> HttpResponse:
+def catalogue_browse(request: HtmxHttpRequest, system: str) -> HttpResponse:
     info = system_info(system)
     types = record_types_present(system)
     choices = filter_choices(system)
@@ -41,9 +42,7 @@ def catalogue_browse(request: HttpRequest, system: str) -> HttpResponse:
     if form.is_valid():
         filters = BrowseFilters(**form.cleaned_data)
     found = record_browse(system, filters)
-    template = (
-        "web/catalogue/_results.html" if request.htmx else "web/catalogue/browse.html"  # type: ignore[attr-defined]
-    )
+    template = "web/catalogue/_results.html" if request.htmx else "web/catalogue/browse.html"
     return render(
         request,
         template,

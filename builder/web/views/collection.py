@@ -18,29 +18,34 @@ from builder.collections.services import (
     collection_item_delete,
     collection_item_update,
 )
-from builder.core.errors import ApplicationError
+from builder.core.errors import ApplicationError, ErrorCode
+from builder.games import games
 from builder.lists.selectors import saved_lists_for_owner
+from builder.web.requests import SignedInHttpRequest
 from builder.web.selectors.catalogue import current_catalogue
-from builder.web.systems import SYSTEM_INFO, system_info
+from builder.web.systems import SYSTEM_INFO, game_for, system_info
 
-COLLECTED_TYPES = {
-    "cs-air-action": ("figure",),
-    "cs-aces": ("figure",),
-    "crimson-dust": ("archetype", "weapon"),
-}
 MAX_QUANTITY = 999
 
 
+def _first_collectable() -> str:
+    """The game the collection page opens on: the first, in the engine's order, whose
+    lists need things one owns."""
+    return next(g.system for g in games() if collectable(g.system))
+
+
 @login_required
-def collection(request: HttpRequest, system: str = "cs-air-action") -> HttpResponse:
+def collection(request: SignedInHttpRequest, system: str = "") -> HttpResponse:
+    system = system or _first_collectable()
     info = system_info(system)
     if not collectable(system):
-        system = "cs-air-action"
+        system = _first_collectable()
         info = system_info(system)
+    page = game_for(system).page
     catalogue = current_catalogue()
     records = [
         r
-        for t in COLLECTED_TYPES[system]
+        for t in page.collected_types
         for r in sorted(catalogue.records(system, t).values(), key=lambda r: r.name.lower())
     ]
     good = {
@@ -86,7 +91,9 @@ def collection(request: HttpRequest, system: str = "cs-air-action") -> HttpRespo
                 changed.append(f"{record.name} × {quantity}")
             except ApplicationError as exc:
                 raced = (
-                    _good_item(request, system, record) if exc.code == "duplicate_item" else None
+                    _good_item(request, system, record)
+                    if exc.code == ErrorCode.DUPLICATE_ITEM
+                    else None
                 )
                 if raced is None:
                     errors[key] = exc.message
@@ -98,7 +105,7 @@ def collection(request: HttpRequest, system: str = "cs-air-action") -> HttpRespo
             if len(changed) == 1
             else f"Collection saved ({len(changed)} changes)."
         )
-        if not errors and not request.htmx:  # type: ignore[attr-defined]
+        if not errors and not request.htmx:
             messages.success(request, status)
             return redirect("web:collection-system", system=system)
     counts = owned_counts(user=request.user)
@@ -111,9 +118,7 @@ def collection(request: HttpRequest, system: str = "cs-air-action") -> HttpRespo
             if errors
             else counts[(system, r.type, r.id)],
             "error": errors.get(f"q-{r.type}-{r.id}", ""),
-            "points": r.data.get("point_value")
-            if r.type == "figure"
-            else (r.data.get("qualities", {}).get("regular") or {}).get("points"),
+            "points": page.collection_points(r),
         }
         for r in records
     ]
@@ -126,7 +131,7 @@ def collection(request: HttpRequest, system: str = "cs-air-action") -> HttpRespo
         "nav": "collection",
         "build_kind": info.kinds[0][0],
     }
-    template = "web/collection/_oob.html" if request.htmx else "web/collection/page.html"  # type: ignore[attr-defined]
+    template = "web/collection/_oob.html" if request.htmx else "web/collection/page.html"
     return render(request, template, context)
 
 

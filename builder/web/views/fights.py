@@ -14,15 +14,14 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from builder import engine
-from builder.api.engine_apis import simulation_checked
 from builder.api.limits import check_runs
-from builder.core.errors import ApplicationError
+from builder.core.errors import ApplicationError, ErrorCode
 from builder.lists.selectors import saved_lists_for_owner
+from builder.simulations.inputs import simulation_checked
 from builder.simulations.selectors import simulation_job_get, simulation_job_list
 from builder.simulations.services import simulation_job_cancel, simulation_job_create
 from builder.web.charts import bar_chart
-from rules_engine.errors import BadDocument
-from rules_engine.systems import system_module
+from builder.web.requests import HtmxHttpRequest
 
 DEFAULT_RUNS = 2000
 
@@ -31,7 +30,7 @@ def _fightable(request: HttpRequest) -> list[Any]:
     return [
         saved
         for saved in saved_lists_for_owner(user=request.user).order_by("system__name", "name")
-        if system_module(saved.system.slug).has_fights
+        if engine.system_module(saved.system.slug).has_fights
     ]
 
 
@@ -77,10 +76,10 @@ def fights(request: HttpRequest) -> HttpResponse:
             try:
                 simulation_checked(inputs)
                 job = simulation_job_create(owner=request.user, **inputs)
-            except BadDocument as exc:
+            except engine.BadDocument as exc:
                 errors.update(_in_words(exc, a.document, b.document, runs))
             except ApplicationError as exc:
-                if exc.code == "job_quota":
+                if exc.code == ErrorCode.JOB_QUOTA:
                     errors["form"], status = exc.message, exc.status
                 else:
                     errors["runs"] = exc.message
@@ -95,7 +94,9 @@ def fights(request: HttpRequest) -> HttpResponse:
     )
 
 
-def _in_words(exc: BadDocument, a: dict[str, Any], b: dict[str, Any], runs: int) -> dict[str, str]:
+def _in_words(
+    exc: engine.BadDocument, a: dict[str, Any], b: dict[str, Any], runs: int
+) -> dict[str, str]:
     """The engine's refusal beside the field it is about, without its JSON paths."""
     found: dict[str, list[str]] = {}
     for error in exc.errors:
@@ -128,7 +129,7 @@ def fight_cancel(request: HttpRequest, public_id: str) -> HttpResponse:
 
 
 @login_required
-def fight(request: HttpRequest, public_id: str) -> HttpResponse:
+def fight(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     job = simulation_job_get(owner=request.user, public_id=public_id)
     total = job.blocks_total
     context: dict[str, Any] = {
@@ -139,7 +140,7 @@ def fight(request: HttpRequest, public_id: str) -> HttpResponse:
         "report": report_view(job.result) if job.result else None,
         "nav": "fights",
     }
-    template = "web/fights/_status.html" if request.htmx else "web/fights/job.html"  # type: ignore[attr-defined]
+    template = "web/fights/_status.html" if request.htmx else "web/fights/job.html"
     return render(request, template, context)
 
 

@@ -31,8 +31,9 @@ from builder.lists.services import (
 )
 from builder.web.builder_view import layout
 from builder.web.redirects import safe_next
-from builder.web.systems import SYSTEM_INFO, kind_label
-from builder.web.views.build import UNITS, builder_response
+from builder.web.requests import SignedInHttpRequest
+from builder.web.systems import SYSTEM_INFO, kind_label, kind_of
+from builder.web.views.build import builder_response
 
 
 @login_required
@@ -47,7 +48,7 @@ def my_lists(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-def saved_list(request: HttpRequest, list_uuid: UUID) -> HttpResponse:
+def saved_list(request: SignedInHttpRequest, list_uuid: UUID) -> HttpResponse:
     saved = saved_list_get_for_owner(user=request.user, list_uuid=list_uuid)
     return builder_response(request, saved.system.slug, saved.kind, saved_list=saved)
 
@@ -58,7 +59,7 @@ def _owned(request: HttpRequest, list_uuid: UUID, trashed: bool | None = False) 
 
 @login_required
 @require_POST
-def list_duplicate(request: HttpRequest, list_uuid: UUID) -> HttpResponse:
+def list_duplicate(request: SignedInHttpRequest, list_uuid: UUID) -> HttpResponse:
     copy_ = saved_list_duplicate(saved_list=_owned(request, list_uuid), owner=request.user)
     messages.success(request, f"Made “{copy_.name}”.")
     return redirect("web:my-lists")
@@ -158,6 +159,6 @@ def shared_list(request: HttpRequest, token: str) -> HttpResponse:
             "verdict": verdict,
             "layout": layout(verdict, len(saved.document.get("entries", []))),
             "kind_label": kind_label(saved.system.slug, saved.kind),
-            "unit": UNITS.get((saved.system.slug, saved.kind), "points"),
+            "unit": kind_of(saved.system.slug, saved.kind).unit,
         },
     )

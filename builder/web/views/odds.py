@@ -5,20 +5,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import render
 
+from builder import engine
 from builder.web.charts import bar_chart
 from builder.web.odds_form import param_fields, read_params
+from builder.web.requests import HtmxHttpRequest
 from builder.web.selectors.catalogue import current_catalogue
 from builder.web.systems import SYSTEM_INFO, system_info
-from rules_engine.errors import BadDocument
-from rules_engine.odds import odds, odds_queries
 
 
-def odds_page(request: HttpRequest, system: str = "crimson-dust") -> HttpResponse:
+def odds_page(request: HtmxHttpRequest, system: str = "crimson-dust") -> HttpResponse:
     info = system_info(system)
-    queries = odds_queries(system)
+    queries = engine.odds_queries(system)
     by_name = {q["query"]: q for q in queries}
     query = request.GET.get("query", "")
     if query not in by_name:
@@ -35,13 +35,13 @@ def odds_page(request: HttpRequest, system: str = "crimson-dust") -> HttpRespons
         "nav": "odds",
     }
     try:
-        answer = odds(
+        answer = engine.odds(
             catalogue,
             system,
             query,
             read_params(fields, request.GET, submitted="query" in request.GET),
         )
-    except BadDocument as exc:
+    except engine.BadDocument as exc:
         context["errors"] = {e.path.removeprefix("params."): e.message for e in exc.errors}
         for f in fields:
             f.error = context["errors"].pop(f.name, "")
@@ -52,7 +52,7 @@ def odds_page(request: HttpRequest, system: str = "crimson-dust") -> HttpRespons
             for name, dist in answer["distributions"].items()
         ]
         context["distributions"].sort(key=lambda d: not d["lead"])
-    template = "web/odds/_result.html" if request.htmx else "web/odds/page.html"  # type: ignore[attr-defined]
+    template = "web/odds/_result.html" if request.htmx else "web/odds/page.html"
     return render(request, template, context)
 
 

@@ -9,10 +9,11 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import FileResponse, HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from builder.core.errors import ApplicationError
+from builder.core.errors import ApplicationError, ErrorCode
 from builder.lists.selectors import saved_lists_for_owner
 from builder.printing.models import PrintJob, print_storage
 from builder.printing.options import CARD_SIZES_MM, PAPERS_MM
@@ -22,6 +23,7 @@ from builder.printing.selectors import (
     print_job_list_for_user,
 )
 from builder.printing.services import print_job_cancel, print_job_create
+from builder.web.requests import HtmxHttpRequest
 
 # The form's labels for the fields a refusal names.
 LABELS = {
@@ -39,7 +41,7 @@ LABELS = {
 def _in_words(exc: ApplicationError) -> list[str]:
     """A refusal as sentences for the page: its message, then each field by its label (a
     list document's own paths are left to the builder, which shows them beside entries)."""
-    if exc.code == "print.bad-list":
+    if exc.code == ErrorCode.BAD_DOCUMENT:
         return ["This list cannot be read; open it in the builder to see what is wrong."]
     lines = [exc.message]
     for item in exc.details:
@@ -107,17 +109,17 @@ def print_start(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-def print_job(request: HttpRequest, job_id: int) -> HttpResponse:
+def print_job(request: HtmxHttpRequest, job_id: int) -> HttpResponse:
     job = print_job_get_for_user(user=request.user, job_id=job_id)
     context = {"job": job, "nav": "print"}
-    template = "web/print/_status.html" if request.htmx else "web/print/job.html"  # type: ignore[attr-defined]
+    template = "web/print/_status.html" if request.htmx else "web/print/job.html"
     return render(request, template, context)
 
 
 @login_required
-def print_pdf(request: HttpRequest, job_id: int) -> HttpResponse:
+def print_pdf(request: HttpRequest, job_id: int) -> HttpResponseBase:
     job = print_job_get_for_user(user=request.user, job_id=job_id)
-    if job.status != PrintJob.Status.DONE or not job.pdf:
+    if job.status != PrintJob.Status.DONE or not job.pdf.name:
         return redirect("web:print-job", job_id=job.pk)
     return FileResponse(
         print_storage.open(job.pdf.name, "rb"),

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from content.engine import canonical_json
 from content.management.commands.loadpack import command_actor
 from content.models import ContentPack
 from content.services.packs import (
@@ -18,21 +20,23 @@ from content.services.packs import (
     pack_dump,
     pack_file_writer,
 )
-from rules_engine.catalogue import canonical_json
 
 
 class Command(BaseCommand):
     help = (
         "Write the packs of SYSTEM as they stand in the catalogue (admin edits included). "
-        "Unchanged content keeps its version; edits are published as a new version, "
-        "recorded only once its file is written."
+        "Unchanged content keeps its version; edits are published as a new version (major "
+        "for a record removed or re-priced, minor for records added, patch for corrections), "
+        "recorded only once its file is written: what the admin's Publish button does."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("system", help="game system slug, e.g. crimson-dust")
         parser.add_argument("--pack", help="only this pack id")
         parser.add_argument(
-            "--new-version", help="version to publish edited content as (MAJOR.MINOR.PATCH)"
+            "--new-version",
+            help="version to publish edited content as (MAJOR.MINOR.PATCH), instead of the "
+            "next one by the versioning rule",
         )
         parser.add_argument(
             "--output",
@@ -47,10 +51,10 @@ class Command(BaseCommand):
             raise CommandError(
                 f"--new-version {new_version!r} is not a version: MAJOR.MINOR.PATCH such as 1.2.0"
             )
-        packs = ContentPack.objects.filter(system__slug=options["system"])
+        rows = ContentPack.objects.filter(system__slug=options["system"])
         if options["pack"]:
-            packs = packs.filter(pack_id=options["pack"])
-        packs = list(packs.select_related("system"))
+            rows = rows.filter(pack_id=options["pack"])
+        packs = list(rows.select_related("system"))
         if not packs:
             raise CommandError(
                 f"no loaded pack for {options['system']!r}"
@@ -63,6 +67,7 @@ class Command(BaseCommand):
             target = options["output"] or str(
                 Path(settings.CONTENT_PACK_DIR) / pack.system.slug / f"{pack.pack_id}.json"
             )
+            write: Callable[[dict[str, Any]], None]
             if target == "-":
                 write = _to_stdout
             else:

@@ -21,10 +21,12 @@ from django.contrib.auth import get_user_model
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from knox.models import AuthToken
-from pypdf import PdfReader
+from pypdf import PageObject, PdfReader
+from pypdf.generic import NameObject
 from rest_framework.test import APIClient
 
 from builder.core.errors import ApplicationError
+from builder.games import game
 from builder.printing.services import print_request_parse, sheet_render
 from content.services.packs import pack_load
 from rules_engine.cli import main as cli_main
@@ -183,7 +185,7 @@ def _agree_everywhere(api: APIClient, path: Path, state: str, tmp_path: Path) ->
         assert checked == expected
         assert _answer(cost) == expected
         assert _answer(created) == expected
-        assert page["codes"] == ["bad-document"]
+        assert page["codes"] == ["bad_document"]
         assert f"names pack versions that are not loaded here: {pack} {NOT_STORED}" in page["html"]
         assert not page["legal"]
         return
@@ -229,6 +231,60 @@ def _pdf_text(pdf: bytes) -> str:
     return " ".join(" ".join(p.extract_text().split()) for p in PdfReader(io.BytesIO(pdf)).pages)
 
 
+def _card_texts(pdf: bytes) -> list[str]:
+    """The text of every card placed on the sheets, in print order: each distinct face is a
+    form the sheets place (``builder.printing.render.cards_pdf``), read here on its own."""
+    reader = PdfReader(io.BytesIO(pdf))
+    read: dict[str, str] = {}
+    texts = []
+    for sheet in reader.pages:
+        forms = sheet["/Resources"]["/XObject"]
+        for name in re.findall(r"(/Face\d+) Do", sheet.get_contents().get_data().decode()):
+            if name not in read:
+                form = forms[name].get_object()
+                face = PageObject(reader)
+                face[NameObject("/Type")] = NameObject("/Page")
+                face[NameObject("/MediaBox")] = form["/BBox"]
+                face[NameObject("/Resources")] = form["/Resources"]
+                face[NameObject("/Contents")] = forms[name]
+                read[name] = " ".join(face.extract_text().split())
+            texts.append(read[name])
+    return texts
+
+
+def _card_points(pdf: bytes, doc: dict[str, Any]) -> int:
+    """The points the cards print, in the list's unit: the sum of each card's own points,
+    or for a squadron counted in fighters, one a fighter card (each prints its design's)."""
+    fronts = []
+    for text in _card_texts(pdf):
+        printed = re.findall(r"(\S+)pts", text)
+        assert len(printed) == 1, text
+        if not re.search(r"· rules \d+ of \d+", text):  # rule text continued: the same card
+            fronts.append(int(printed[0]))
+    kind = game(doc["system"]).kind(doc["kind"])
+    assert kind is not None
+    return len(fronts) if kind.unit == "fighters" else sum(fronts)
+
+
+SCHEMATIC_FIGURES = (
+    "Max speed G-rating Acceleration To-hit number Total mass Free mass Mass used Free mass left"
+)
+
+
+def _schematic_points(pdf: bytes) -> int:
+    """The mass the schematic says the design uses: what the engine counts as its points."""
+    lines = PdfReader(io.BytesIO(pdf)).pages[0].extract_text().splitlines()
+    values = lines[lines.index(SCHEMATIC_FIGURES) + 1].split()
+    labels = ["Max speed", "G-rating", "Acceleration", "To-hit number"]
+    labels += ["Total mass", "Free mass", "Mass used", "Free mass left"]
+    assert len(values) == len(labels), values
+    return int(dict(zip(labels, values, strict=True))["Mass used"])
+
+
+POINTED = ("roster", "cards", "schematic")
+"""The sheets that print a list's points (navigation cards print none)."""
+
+
 PRINTED = [
     pytest.param(path, state, id=f"{path.parent.name}/{path.stem}-{state}")
     for path in EXAMPLES
@@ -245,11 +301,8 @@ def test_printed_sheets_say_what_the_api_says(path: Path, state: str) -> None:
     api = _api()
     checked = _answer(api.post("/api/v1/engine/check/", doc, format="json"))
     saved = api.post("/api/v1/lists/", {"document": doc}, format="json").json()
-    kinds = ["roster", "cards"]
-    if doc["system"] == "cs-hex":
-        kinds = ["roster", "schematic"]
-    if doc["system"] == "black-skies" and doc["kind"] == "fighter":
-        kinds = ["roster"]
+    kinds = [k for k in game(doc["system"]).prints.sheets(doc["kind"]) if k in POINTED]
+    assert "roster" in kinds
     for kind in kinds:
         request = print_request_parse(kind=kind, what={"list": doc}, options=None)
         if "error" in checked:
@@ -266,11 +319,16 @@ def test_printed_sheets_say_what_the_api_says(path: Path, state: str) -> None:
                 refused = exc
             if refused is not None:
                 # No card for a record the engine did not find either, at the same place.
-                assert refused.code == "print.unknown-record"
+                assert refused.code == "unknown_record"
                 paths = {p for _, p in checked["violations"]}
                 assert {d["path"] for d in refused.details} <= paths
             continue
-        text = _pdf_text(sheet_render(request).pdf)
+        pdf = sheet_render(request).pdf
+        if kind == "cards":
+            assert _card_points(pdf, doc) == checked["points"]
+        if kind == "schematic":
+            assert _schematic_points(pdf) == checked["points"]
+        text = _pdf_text(pdf)
         if kind == "roster":
             verdict = "Legal" if checked["legal"] else "Not legal"
             assert f"Points: {checked['points']}" in text

@@ -5,9 +5,9 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
+from builder.games.drawing import chunks
 from builder.printing.options import CARD_SIZES_MM, PAPERS_MM, PrintOptions
 from builder.printing.render import MIN_MARGIN_MM, card_grid
-from builder.printing.sheets.common import chunks
 
 words = st.text(alphabet="abcdefghij .,", min_size=0, max_size=60)
 blocks = st.lists(

@@ -138,11 +138,12 @@ def test_a_cancel_during_the_layout_keeps_the_job_cancelled(
 
 
 def test_a_failure_after_a_cancel_leaves_it_cancelled(player: Any) -> None:
-    from builder.core.errors import ApplicationError
+    from builder.core.errors import ApplicationError, ErrorCode
 
     job = print_job_create(owner=player, kind="navigation", what={})
     print_job_cancel(job=job)
-    services.print_job_fail(job=job, error=ApplicationError("print.timeout", "Too long."))
+    error = ApplicationError(ErrorCode.RENDER_TIMEOUT, "Too long.")
+    services.print_job_fail(job=job, error=error)
     job.refresh_from_db()
     assert (job.status, job.error) == ("cancelled", None)
 

@@ -67,7 +67,7 @@ def test_api_refuses_each_wrong_option_by_name(
     )
     assert answer.status_code == 400
     assert answer.json() == {
-        "code": "print.bad-options",
+        "code": "invalid",
         "message": "The print options are not valid.",
         "details": details,
     }
@@ -96,7 +96,7 @@ def test_stored_options_of_a_wrong_type_fail_the_job_cleanly(player: Any) -> Non
     job = print_job_run(job_id=job.pk)
     assert job.status == "failed"
     assert job.error == {
-        "code": "print.bad-options",
+        "code": "invalid",
         "message": "The print options are not valid.",
         "details": [option_error("paper", PAPER), option_error("card", CARD)],
     }
@@ -134,7 +134,7 @@ def test_api_refuses_each_wrong_part_of_what_by_name(
         "/api/v1/print-jobs/", {"kind": "cards", "what": what}, format="json"
     )
     assert answer.status_code == 400
-    assert answer.json()["code"] == "print.bad-request"
+    assert answer.json()["code"] == "invalid"
     assert answer.json()["details"] == [detail]
     assert not PrintJob.objects.exists()
 

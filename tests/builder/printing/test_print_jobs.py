@@ -103,7 +103,7 @@ def test_bad_input_fails_the_job_with_a_clear_error_and_no_file(
     )
     job = print_job_run(job_id=job.pk)
     assert job.status == "failed"
-    assert job.error["code"] == "print.not-a-plane"
+    assert job.error["code"] == "not_a_plane"
     assert "not a cs-hex plane design" in job.error["message"]
     assert job.error["details"][0]["path"] == "$.kind"
     assert not job.pdf
@@ -144,7 +144,7 @@ def test_a_list_pinning_content_not_loaded_is_refused(
 def test_a_malformed_list_is_refused_at_creation(player: Any) -> None:
     with pytest.raises(ApplicationError) as caught:
         print_job_create(owner=player, kind="roster", what={"list": {"system": "cs-aces"}})
-    assert caught.value.code == "print.bad-list"
+    assert caught.value.code == "bad_document"
     assert PrintJob.objects.count() == 0
 
 
@@ -201,7 +201,7 @@ def test_api_bad_input_has_the_error_shape(player: Any) -> None:
     )
     assert answer.status_code == 400
     assert answer.json() == {
-        "code": "print.bad-options",
+        "code": "invalid",
         "message": "The print options are not valid.",
         "details": [
             {

@@ -89,7 +89,7 @@ def test_someone_elses_list_is_not_found(loaded_packs: Any, owner: Any, stranger
         format="json",
     )
     assert answer.status_code == 404
-    assert answer.json()["code"] == "print.unknown-list"
+    assert answer.json()["code"] == "unknown_list"
     assert answer.json()["details"][0]["path"] == "$.what.saved_list"
     assert PrintJob.objects.count() == 0
 

@@ -193,12 +193,12 @@ def test_an_aces_own_navigation_cards(catalogue: Catalogue) -> None:
 @pytest.mark.parametrize(
     ("kind", "what", "code"),
     [
-        ("cards", {"records": ["cs-air-action/no-such-plane"]}, "print.unknown-record"),
-        ("schematic", {"list": example("crimson-dust/dust-devils-500.json")}, "print.not-a-plane"),
-        ("roster", {"list": {"format": "muster-list/1", "system": "cs-hex"}}, "print.bad-list"),
-        ("roster", {}, "print.bad-request"),
-        ("posters", {"records": ["cs-aces/charlie"]}, "print.bad-kind"),
-        ("cards", {"records": ["cs-hex/cal-30"]}, "print.not-printable"),
+        ("cards", {"records": ["cs-air-action/no-such-plane"]}, "unknown_record"),
+        ("schematic", {"list": example("crimson-dust/dust-devils-500.json")}, "not_a_plane"),
+        ("roster", {"list": {"format": "muster-list/1", "system": "cs-hex"}}, "bad_document"),
+        ("roster", {}, "invalid"),
+        ("posters", {"records": ["cs-aces/charlie"]}, "invalid"),
+        ("cards", {"records": ["cs-hex/cal-30"]}, "not_printable"),
     ],
 )
 def test_bad_input_is_a_clear_error(

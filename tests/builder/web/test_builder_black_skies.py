@@ -148,7 +148,7 @@ def test_a_blank_shield_level_is_none_and_a_blank_weight_is_named(
 ) -> None:
     data = form_data(tiger()) | {"e0-shields": "", "e0-weight": ""}
     page = client.post(FIGHTER, data).content.decode()
-    assert 'data-code="bad-document"' in page
+    assert 'data-code="bad_document"' in page
     assert "&#x27;weight&#x27; is a required property" in page
     assert "shields" not in entry_block(page, 0)
 

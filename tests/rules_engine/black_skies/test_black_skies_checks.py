@@ -193,6 +193,15 @@ def test_unknown_design_and_over_limit():
          Severity.ERROR)]
 
 
+def test_a_squadron_with_no_fighters_is_read_but_not_legal():
+    # A new squadron is a valid document: it is refused in words, not as a schema fault.
+    verdict = check(CATALOGUE, squadron())
+    assert (verdict.points, verdict.legal) == (0, False)
+    assert violations(squadron()) == [
+        ("black-skies.no-fighters", "$.entries",
+         "the squadron has no fighters yet: add at least one", Severity.ERROR)]
+
+
 def test_design_faults_inside_a_squadron_point_into_the_entry():
     broken = dict(LANCER, weight="light")
     doc = squadron(pilot("Red", "Kell", 3, broken), pilot("Red", "Moss", 2, broken))

@@ -89,3 +89,14 @@ def test_a_bad_parameter_is_named(catalogue, params, path):
     with pytest.raises(BadDocument) as caught:
         facts("shot", catalogue, **params)
     assert caught.value.errors[0].path == path
+
+
+def test_a_raw_value_beside_a_weapon_is_refused_by_name(catalogue):
+    # The weapon sets its own score, S, AT, Pinning, Hail and RoF: a raw one is not ignored.
+    with pytest.raises(BadDocument) as caught:
+        facts("shot", catalogue, weapon="rifle", band="12-18", S=5, target_number=3)
+    assert [e.path for e in caught.value.errors] == ["params.S", "params.target_number"]
+    assert caught.value.errors[0].message == (
+        "the Rifle sets this value: give it only without a weapon")
+    raw = facts("shot", catalogue, S=5, target_number=3)
+    assert (raw["inputs"]["S"], raw["inputs"]["target_number"]) == (5, 3)

@@ -7,7 +7,7 @@ import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rules_engine.catalogue import Catalogue, thaw
+from builder.engine import Catalogue, thaw
 
 SYSTEM = "black-skies"
 ELEMENT_NAMES = ("Red", "Gold", "Blue", "Green", "Black", "White", "Silver", "Grey")

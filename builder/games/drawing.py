@@ -1,21 +1,23 @@
-"""What every sheet builder shares: colours that print, unknown values, text that fits.
+"""What every game's printed faces and rows share: colours that print, unknown values,
+text that fits on a card, records named in a request.
 
-Sheet builders are plain functions of the engine's catalogue and a list document; they
-return JSON-like dicts for the print templates, so the same data can be tested without
-rendering and rendered without a database.
+Faces and rows are plain JSON-like dicts for the print templates (``templates/print``), so
+the same values can be tested without rendering and rendered without a database.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from builder.core.errors import ApplicationError
+from builder.core.errors import ApplicationError, ErrorCode
 from builder.engine import Catalogue, Record
 
-Progress = Callable[[int, int], None]
 UNKNOWN = "unknown"
+
+# Characters of rule text a poker-size face holds beside its heading (DejaVu Condensed 6pt).
+TEXT_BUDGET = 1050
 
 # Ability colours as the packs name them, in inks that read well on white card.
 PRINT_COLOURS = {
@@ -69,7 +71,7 @@ def record_at(catalogue: Catalogue, ref: str, type_: str, system: str | None, pa
     wanted_system = sys_part or system
     if not wanted_system:
         raise ApplicationError(
-            "print.unknown-record",
+            ErrorCode.UNKNOWN_RECORD,
             f"{ref!r}: name the game system as <system>/<id>",
             [{"path": path, "field": "records", "message": "no game system given"}],
             status=404,
@@ -77,7 +79,7 @@ def record_at(catalogue: Catalogue, ref: str, type_: str, system: str | None, pa
     record = catalogue.get(wanted_system, type_, id_)
     if record is None:
         raise ApplicationError(
-            "print.unknown-record",
+            ErrorCode.UNKNOWN_RECORD,
             f"No {type_.replace('_', ' ')} {ref!r} in the catalogue.",
             [{"path": path, "field": "records", "message": f"unknown {type_} {ref!r}"}],
             status=404,
@@ -121,5 +123,43 @@ def sample_of(*records: Record | None) -> bool:
     return any(r is not None and r.sample for r in records)
 
 
-def uncertain_paths(record: Record) -> list[str]:
-    return [str(u.get("path")) for u in record.uncertain if isinstance(u, Mapping)]
+def rules_faces(
+    base: Mapping[str, Any], blocks: list[dict[str, Any]], budget: int = TEXT_BUDGET
+) -> list[dict[str, Any]]:
+    """Faces carrying rule text, each repeating the card's identity."""
+    groups = chunks(blocks, budget)
+    return [
+        {**base, "template": "rules", "blocks": group, "part": i + 1, "parts": len(groups)}
+        for i, group in enumerate(groups)
+    ]
+
+
+def ability_blocks(
+    catalogue: Catalogue, system: str, ids: Sequence[str], greyscale: bool
+) -> list[dict[str, Any]]:
+    blocks = []
+    for key in ids:
+        ability = catalogue.get(system, "ability", key)
+        if ability is None:
+            continue
+        blocks.append(
+            {
+                "name": ability.name,
+                "text": ability.data.get("rule_text") or "",
+                "ink": ink(ability.data.get("colour"), greyscale=greyscale),
+                "sample": ability.sample,
+            }
+        )
+    return blocks
+
+
+def roster_row(
+    label: str, detail: str, items: list[tuple[str, Any]], points: Any
+) -> dict[str, Any]:
+    """One row of the itemised price: what it is, a detail line, its items and points."""
+    return {
+        "label": label,
+        "detail": detail,
+        "items": [{"name": n, "points": shown(p)} for n, p in items],
+        "points": "" if points is None else shown(points),
+    }

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.core.cache import caches
 from drf_spectacular.utils import OpenApiExample, extend_schema_serializer
 from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
@@ -20,6 +22,7 @@ from builder.api.errors import error_body
 from builder.api.pagination import PagePagination
 from builder.api.schema import ErrorSerializer
 from builder.api.throttles import AnonThrottle, UserThrottle
+from builder.core.errors import ErrorCode
 
 __all__ = [
     "NOT_FOUND",
@@ -27,6 +30,7 @@ __all__ = [
     "OwnedApi",
     "PublicApi",
     "ScopedThrottle",
+    "SignedInRequest",
     "error_example",
     "page_example",
     "page_of",
@@ -48,6 +52,13 @@ class OwnedApi(APIView):
     permission_classes = [IsAuthenticated]
 
 
+class SignedInRequest(Request):
+    """The request an ``OwnedApi`` handler is given, typed: ``IsAuthenticated`` has let
+    only a signed-in user this far, never the anonymous one."""
+
+    user: User
+
+
 class PublicApi(APIView):
     """Documented as public: anyone may call it, signed in or not."""
 
@@ -59,12 +70,12 @@ SCOPED_THROTTLES = [AnonThrottle, UserThrottle, ScopedThrottle]
 
 def paginated(view: APIView, queryset: Any, serializer: type[Any]) -> Response:
     paginator = PagePagination()
-    page = paginator.paginate_queryset(queryset, view.request, view=view)
+    page: list[Any] | None = paginator.paginate_queryset(queryset, view.request, view=view)
     return paginator.get_paginated_response(serializer(page, many=True).data)
 
 
 def error_example(
-    name: str, status: int, code: str, message: str, path: str, field: str, detail: str
+    name: str, status: int, code: ErrorCode, message: str, path: str, field: str, detail: str
 ) -> OpenApiExample:
     return OpenApiExample(
         name,
@@ -76,7 +87,7 @@ def error_example(
 
 NOT_FOUND = OpenApiExample(
     "Not found (or not yours)",
-    value=error_body("not_found", "Nothing here: no such resource, or it is not yours."),
+    value=error_body(ErrorCode.NOT_FOUND, "Nothing here: no such resource, or it is not yours."),
     response_only=True,
     status_codes=["404"],
 )

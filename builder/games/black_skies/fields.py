@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from builder.web.fighters import SYSTEM, catalogue_designs
-from builder.web.listform import MY_DESIGN, WRITTEN_OUT, EntryField
-from rules_engine.catalogue import Catalogue, Record
+from builder.engine import Catalogue, Record
+from builder.games.black_skies.designs import SYSTEM, catalogue_designs
+from builder.games.forms import MY_DESIGN, WRITTEN_OUT, EntryField
 
 if TYPE_CHECKING:
-    from builder.web.pickers import Picks
+    from builder.games.picks import Picks
 
 Option = tuple[str, str, str]
 

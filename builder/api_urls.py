@@ -1,4 +1,8 @@
-"""The REST API, version 1: every route lives under ``/api/v1/``."""
+"""The REST API, version 1: every route lives under ``/api/v1/``.
+
+This is wiring, like ``builder/urls.py``: it mounts each app's ``api_urls`` in turn, so
+``builder.api`` itself (the infrastructure every app's endpoints build on) needs none.
+"""
 
 from django.urls import include, path, re_path
 
@@ -8,6 +12,7 @@ app_name = "api"
 
 urlpatterns = [
     path("", include("builder.api.routes")),
+    path("", include("builder.catalogue.api_urls")),
     path("", include("builder.accounts.api_urls")),
     path("", include("builder.lists.api_urls")),
     path("", include("builder.collections.api_urls")),

@@ -19,7 +19,6 @@ from rest_framework.response import Response
 from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
-from builder.api import ownership
 from builder.api.conditional import conditional
 from builder.api.pagination import (
     CURSOR_PARAMS,
@@ -36,7 +35,8 @@ from builder.api.params import (
     text_parameter,
 )
 from builder.api.schema import example
-from builder.core.errors import ApplicationError
+from builder.collections import ownership
+from builder.core.errors import ApplicationError, ErrorCode
 from content import api_selectors as selectors
 from content.models import RECORD_MODELS, CatalogueRecord, ContentPack, ContentPackVersion, Figure
 
@@ -126,18 +126,6 @@ class SystemDetailApi(PublicApi):
         return conditional(request, data, last_modified=selectors.catalogue_last_modified())
 
 
-class PackSerializer(serializers.Serializer[Any]):
-    id = serializers.CharField()
-    name = serializers.CharField()
-    system = serializers.CharField()
-    version = serializers.CharField(help_text="The version the catalogue currently projects.")
-    checksum = serializers.CharField()
-    source = serializers.JSONField()
-    loaded_at = serializers.DateTimeField()
-    url = serializers.URLField()
-    versions_url = serializers.URLField()
-
-
 def pack_body(pack: ContentPack, request: Request) -> dict[str, Any]:
     return {
         "id": pack.pack_id,
@@ -154,61 +142,7 @@ def pack_body(pack: ContentPack, request: Request) -> dict[str, Any]:
     }
 
 
-_PACK_EXAMPLE = {
-    "id": "crimson-dust-core",
-    "name": "Crimson Dust core rules",
-    "system": "crimson-dust",
-    "version": "1.0.0",
-    "checksum": "9f2c…",
-    "source": {"seed": "003_157d3ea1ab1b2229.txt"},
-    "loaded_at": "2026-12-01T01:00:00Z",
-    "url": "http://127.0.0.1:8000/api/v1/packs/crimson-dust-core/",
-    "versions_url": "http://127.0.0.1:8000/api/v1/packs/crimson-dust-core/versions/",
-}
 _SYSTEM_FILTER = text_parameter("system", "Only this game system (its slug).")
-
-
-class PackListApi(PublicApi):
-    """Content packs as currently published."""
-
-    @extend_schema(
-        operation_id="packs_list",
-        tags=["catalogue"],
-        parameters=[_SYSTEM_FILTER, *PAGE_PARAMS],
-        responses={200: page_of(PackSerializer, name="PackPage")},
-        examples=[example("Packs", _page([_PACK_EXAMPLE]))],
-    )
-    def get(self, request: Request) -> Response | HttpResponse:
-        packs = selectors.pack_list(system=text_param(request, "system"))
-        paginator = PagePagination()
-        page = paginator.paginate_queryset(packs, request, self) or []
-        data = paginator.get_paginated_response([pack_body(p, request) for p in page]).data
-        return conditional(request, data, last_modified=selectors.catalogue_last_modified())
-
-
-class PackDetailApi(PublicApi):
-    @extend_schema(
-        operation_id="packs_retrieve",
-        tags=["catalogue"],
-        responses={200: PackSerializer},
-        examples=[example("A pack", _PACK_EXAMPLE)],
-    )
-    def get(self, request: Request, pack_id: str) -> Response | HttpResponse:
-        pack = selectors.pack_list().filter(pack_id=pack_id).first()
-        if pack is None:
-            raise Http404
-        return conditional(request, pack_body(pack, request), last_modified=pack.loaded_at)
-
-
-class PackVersionSerializer(serializers.Serializer[Any]):
-    pack = serializers.CharField()
-    version = serializers.CharField()
-    system = serializers.CharField()
-    checksum = serializers.CharField()
-    loaded_at = serializers.DateTimeField()
-    current = serializers.BooleanField(help_text="Whether the catalogue projects this version.")
-    url = serializers.URLField()
-    records_url = serializers.URLField()
 
 
 def version_body(row: ContentPackVersion, request: Request) -> dict[str, Any]:
@@ -225,62 +159,11 @@ def version_body(row: ContentPackVersion, request: Request) -> dict[str, Any]:
     }
 
 
-_VERSION_EXAMPLE = {
-    "pack": "crimson-dust-core",
-    "version": "1.0.0",
-    "system": "crimson-dust",
-    "checksum": "9f2c…",
-    "loaded_at": "2026-12-01T01:00:00Z",
-    "current": True,
-    "url": "http://127.0.0.1:8000/api/v1/packs/crimson-dust-core/versions/1.0.0/",
-    "records_url": "http://127.0.0.1:8000/api/v1/packs/crimson-dust-core/versions/1.0.0/records/",
-}
-
-
-class PackVersionListApi(PublicApi):
-    """Every stored version of a pack, newest first."""
-
-    @extend_schema(
-        operation_id="pack_versions_list",
-        tags=["catalogue"],
-        parameters=PAGE_PARAMS,
-        responses={200: page_of(PackVersionSerializer, name="PackVersionPage")},
-        examples=[example("Versions", _page([_VERSION_EXAMPLE]))],
-    )
-    def get(self, request: Request, pack_id: str) -> Response | HttpResponse:
-        pack = selectors.pack_list().filter(pack_id=pack_id).first()
-        if pack is None:
-            raise Http404
-        paginator = PagePagination()
-        rows = selectors.pack_version_list(pack_id=pack_id)
-        page = paginator.paginate_queryset(rows, request, self) or []
-        data = paginator.get_paginated_response([version_body(r, request) for r in page]).data
-        return conditional(request, data, last_modified=pack.loaded_at)
-
-
-class PackVersionDetailApi(PublicApi):
-    """One stored pack version: immutable, so it caches for good."""
-
-    @extend_schema(
-        operation_id="pack_versions_retrieve",
-        tags=["catalogue"],
-        responses={200: PackVersionSerializer},
-        examples=[example("A version", _VERSION_EXAMPLE)],
-    )
-    def get(self, request: Request, pack_id: str, version: str) -> Response | HttpResponse:
-        row = selectors.pack_version_get(pack_id=pack_id, version=version)
-        if row is None:
-            raise Http404
-        return conditional(
-            request, version_body(row, request), last_modified=row.loaded_at, immutable=False
-        )
-
-
 class StoredRecordSerializer(serializers.Serializer[Any]):
     type = serializers.CharField()
     id = serializers.CharField()
     name = serializers.CharField()
-    data = serializers.JSONField()
+    data = serializers.JSONField()  # type: ignore[assignment]  # a declared field, as above
 
 
 _TYPE_FILTER = text_parameter("type", "Only records of this type.", enum=list(RECORD_MODELS))
@@ -316,7 +199,7 @@ class PackVersionRecordsApi(PublicApi):
         record_type = text_param(request, "type")
         if record_type is not None and record_type not in RECORD_MODELS:
             raise ApplicationError(
-                code="invalid",
+                code=ErrorCode.INVALID,
                 message=f"No record type {record_type!r} (known: {', '.join(RECORD_MODELS)}).",
                 details=[{"path": "type", "field": "type", "message": "unknown record type"}],
             )
@@ -327,7 +210,7 @@ class PackVersionRecordsApi(PublicApi):
             row.document, record_type=record_type, search=text_param(request, "search")
         )
         paginator = PagePagination()
-        page = paginator.paginate_queryset(records, request, self) or []  # type: ignore[arg-type]
+        page = paginator.paginate_queryset(records, request, self) or []
         data = paginator.get_paginated_response(page).data
         return conditional(request, data, last_modified=row.loaded_at)
 
@@ -342,10 +225,10 @@ class RecordSerializer(serializers.Serializer[Any]):
     pack = serializers.CharField()
     name = serializers.CharField()
     name_original = serializers.CharField(allow_blank=True)
-    source = serializers.JSONField()
+    source = serializers.JSONField()  # type: ignore[assignment]  # a declared field, as above
     sample = serializers.BooleanField()
     uncertain = serializers.JSONField()
-    data = serializers.JSONField()
+    data = serializers.JSONField()  # type: ignore[assignment]  # a declared field, as above
     url = serializers.URLField()
 
 

@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from builder.core.errors import ApplicationError
+from builder.core.errors import ApplicationError, ErrorCode
 from builder.engine import Catalogue, CheckedList, thaw
-from builder.printing.sheets.common import Progress, shown
+from builder.games.drawing import shown
+from builder.games.prints import Face, Progress
 
 SYSTEM = "cs-hex"
 BOXES_PER_ROW = 10
@@ -26,23 +27,6 @@ LAYOUT = {
     "right-wing-rear": (2, 2),
     "tail": (3, 1),
 }
-
-
-def require_plane(doc: Mapping[str, Any]) -> None:
-    """Only a cs-hex plane design has a schematic."""
-    if doc.get("system") != SYSTEM or doc.get("kind") != "plane":
-        raise ApplicationError(
-            "print.not-a-plane",
-            f"{doc.get('name') or 'This list'} is a {doc.get('system')} {doc.get('kind')}, "
-            "not a cs-hex plane design: only planes have a schematic.",
-            [
-                {
-                    "path": "$.kind",
-                    "field": "kind",
-                    "message": "a schematic needs system cs-hex, kind plane",
-                }
-            ],
-        )
 
 
 def _hardpoints(b: Mapping[str, Any]) -> list[str]:
@@ -67,9 +51,10 @@ def _pilot(catalogue: Catalogue) -> list[str]:
 def schematic_sheet(checked: CheckedList, *, progress: Progress | None = None) -> dict[str, Any]:
     """The schematic's values, from the engine's verdict on the design."""
     catalogue, doc, verdict = checked.catalogue, checked.document, checked.verdict
-    require_plane(doc)
     b = thaw(verdict.breakdown)
-    airframe = next((e for e in doc["entries"] if e.get("part") == "airframe"), {})
+    airframe: Mapping[str, Any] = next(
+        (e for e in doc["entries"] if e.get("part") == "airframe"), {}
+    )
     grid: list[list[dict[str, Any] | None]] = [[None] * 3 for _ in range(4)]
     for key, area in (b.get("armour") or {}).items():
         row, col = LAYOUT[key]
@@ -119,3 +104,40 @@ def schematic_sheet(checked: CheckedList, *, progress: Progress | None = None) -
         "warnings": [v.message for v in verdict.warnings],
         "sample": False,
     }
+
+
+class SchematicSheet:
+    """A plane design's schematic, one flowing sheet; only a list has one."""
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        return ("plane",)
+
+    def refusal(self, document: Mapping[str, Any]) -> ApplicationError:
+        return ApplicationError(
+            ErrorCode.NOT_A_PLANE,
+            f"{document.get('name') or 'This list'} is a {document.get('system')} "
+            f"{document.get('kind')}, not a cs-hex plane design: only planes have a schematic.",
+            [
+                {
+                    "path": "$.kind",
+                    "field": "kind",
+                    "message": "a schematic needs system cs-hex, kind plane",
+                }
+            ],
+        )
+
+    def for_list(self, checked: CheckedList, *, progress: Progress | None) -> dict[str, Any]:
+        return schematic_sheet(checked, progress=progress)
+
+    def for_records(
+        self, catalogue: Catalogue, refs: list[str], *, progress: Progress | None
+    ) -> list[Face]:
+        raise ApplicationError(
+            ErrorCode.NOT_PRINTABLE,
+            "A schematic prints a plane design: give the design, not records.",
+            [{"path": "$.what.list", "field": "list", "message": "required"}],
+        )
+
+
+SCHEMATIC = SchematicSheet()

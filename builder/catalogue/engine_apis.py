@@ -1,55 +1,29 @@
-"""Engine endpoints for apps that keep their own lists: check, cost, odds and simulate.
+"""Engine endpoints for apps that keep their own lists: check, cost and odds.
 
 Each answers exactly what ``python -m rules_engine`` prints for the same input, checked
 against the catalogue the list names in ``content`` (the published packs otherwise).
+Simulations, which may become jobs, are ``builder.simulations``' endpoints.
 """
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
-from django.conf import settings
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import (
-    OpenApiParameter,
-    extend_schema,
-    extend_schema_field,
-    inline_serializer,
-)
-from rest_framework import serializers, status
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from builder import engine
-from builder.api import limits
+from builder.api.examples import EXAMPLE_LIST
+from builder.api.limits import list_document
 from builder.api.schema import example
-from builder.core.errors import ApplicationError
+from builder.api.verdicts import PricedEntrySerializer, ViolationSerializer
+from builder.core.errors import ApplicationError, ErrorCode
 from builder.engine import BadDocument
-from content.api_selectors import engine_catalogue, list_pins
-
-_EXAMPLE_LIST = json.loads(
-    (Path(settings.BASE_DIR) / "docs/examples/crimson-dust/dust-devils-500.json").read_text(
-        encoding="utf-8"
-    )
-)
-
-
-def list_document(data: Any, root: str = "$") -> dict[str, Any]:
-    """A request body that must be one list document within the entries limit."""
-    if not isinstance(data, dict):
-        raise BadDocument.at(root, "must be a muster-list/1 JSON object")
-    limits.check_entries(data, root)
-    return data
-
-
-class ViolationSerializer(serializers.Serializer[Any]):
-    code = serializers.CharField()
-    message = serializers.CharField()
-    path = serializers.CharField()
-    severity = serializers.ChoiceField(choices=["error", "warning"])
+from content.api_selectors import engine_catalogue
 
 
 class VerdictSerializer(serializers.Serializer[Any]):
@@ -57,6 +31,7 @@ class VerdictSerializer(serializers.Serializer[Any]):
     points = serializers.IntegerField()
     limit = serializers.IntegerField(allow_null=True)
     violations = ViolationSerializer(many=True)
+    entries = PricedEntrySerializer(many=True, help_text="Each entry the system prices.")
     breakdown = serializers.JSONField(help_text="The itemised price, per system.")
     house_rules = serializers.JSONField()
 
@@ -72,7 +47,8 @@ _VERDICT_EXAMPLE = {
     "points": 470,
     "limit": 500,
     "violations": [],
-    "breakdown": {"entries": ["..."]},
+    "entries": [{"path": "$.entries[0]", "name": "Model 1", "points": 75}, "..."],
+    "breakdown": {"models": ["..."], "total": 470},
     "house_rules": {"prices": {}, "notes": ""},
 }
 
@@ -86,7 +62,7 @@ class CheckApi(APIView):
         request=OpenApiTypes.OBJECT,
         responses={200: VerdictSerializer},
         examples=[
-            example("A 500-point warband", _EXAMPLE_LIST, request=True),
+            example("A 500-point warband", EXAMPLE_LIST, request=True),
             example("Its verdict", _VERDICT_EXAMPLE),
         ],
         description=(
@@ -110,7 +86,7 @@ class CostApi(APIView):
         request=OpenApiTypes.OBJECT,
         responses={200: CostSerializer},
         examples=[
-            example("A 500-point warband", _EXAMPLE_LIST, request=True),
+            example("A 500-point warband", EXAMPLE_LIST, request=True),
             example("Its price", {"points": 470, "limit": 500, "breakdown": {"entries": ["..."]}}),
         ],
         description="What `python -m rules_engine cost` prints for the same document.",
@@ -151,7 +127,7 @@ _SYSTEM_PARAM = OpenApiParameter(
 def _known_system(system: str) -> str:
     if system not in engine.SYSTEMS:
         raise ApplicationError(
-            code="not_found",
+            code=ErrorCode.NOT_FOUND,
             message=f"No game system {system!r} (known: {', '.join(engine.SYSTEMS)}).",
             details=[{"path": "system", "field": "system", "message": "unknown game system"}],
             status=404,
@@ -228,98 +204,3 @@ class OddsRunApi(APIView):
             raise BadDocument.at("$.params", "must be a JSON object of parameters")
         catalogue = engine_catalogue()
         return Response(engine.odds(catalogue, _known_system(system), query, params))
-
-
-@extend_schema_field(
-    {"type": "integer", "minimum": 1, "maximum": engine.MAX_RUNS, "default": 10_000}
-)
-class RunsField(serializers.IntegerField):
-    """Runs of a simulation: above ``engine.MAX_RUNS`` is a 400 ``too_many_runs``."""
-
-
-class SimulationRequestSerializer(serializers.Serializer[Any]):
-    list_a = serializers.JSONField(help_text="The first list (muster-list/1).")
-    list_b = serializers.JSONField(help_text="The second list, of the same system.")
-    scenario = serializers.JSONField(required=False, default=dict)
-    runs = RunsField(min_value=1, default=10_000)
-    seed = serializers.IntegerField(min_value=0, max_value=engine.MAX_SEED, default=1)
-
-
-def simulation_request(data: Any) -> dict[str, Any]:
-    """Validated simulation input, limits applied, lists checked like the CLI checks them."""
-    if not isinstance(data, dict):
-        raise BadDocument.at("$", "must be a JSON object with list_a and list_b")
-    serializer = SimulationRequestSerializer(data=data)
-    serializer.is_valid(raise_exception=True)
-    values = dict(serializer.validated_data)
-    limits.check_runs(values["runs"])
-    list_document(values["list_a"], "$.list_a")
-    list_document(values["list_b"], "$.list_b")
-    return values
-
-
-def simulation_checked(values: dict[str, Any]) -> int:
-    """Everything a simulation needs is readable and its work within the engine's limit:
-    refused now rather than failing in a worker. Returns the work (model-runs)."""
-    return engine.simulation_inputs(
-        simulation_catalogue(values["list_a"], values["list_b"]),
-        values["list_a"],
-        values["list_b"],
-        scenario=values["scenario"],
-        runs=values["runs"],
-        seed=values["seed"],
-    )
-
-
-def simulation_catalogue(list_a: Any, list_b: Any) -> Any:
-    """The catalogue both lists name (list_a's pins win where both pin the same pack)."""
-    pins = {**list_pins(list_b if isinstance(list_b, dict) else {}), **list_pins(list_a)}
-    return engine_catalogue(pins)
-
-
-_SIM_EXAMPLE = {"list_a": _EXAMPLE_LIST, "list_b": _EXAMPLE_LIST, "runs": 2000, "seed": 7}
-
-
-class SimulateApi(APIView):
-    """Play two lists against each other: inline when small, as a job when large."""
-
-    @extend_schema(
-        operation_id="engine_simulate",
-        tags=["engine"],
-        request=SimulationRequestSerializer,
-        responses={200: OpenApiTypes.OBJECT, 202: OpenApiTypes.OBJECT},
-        examples=[
-            example("Two warbands", _SIM_EXAMPLE, request=True),
-            example("The report", {"runs": 2000, "seed": 7, "outcomes": {"a": "..."}}),
-        ],
-        description=(
-            "The work of a simulation is its runs times the models of both lists; at most "
-            f"{engine.MAX_MODEL_RUNS:,} model-runs, as for the command line. Up to "
-            "`SIMULATION_INLINE_MAX_WORK` model-runs (150,000 by default, a few seconds) the "
-            "report comes back at once, as `python -m rules_engine simulate` prints it. "
-            "More work answers 202 with a simulation job (see `/api/v1/simulations/`) whose "
-            "`result` URL gives the same report when it is done; 429 `job_quota` when you "
-            "already have `SIMULATION_JOBS_PER_USER` jobs queued or running."
-        ),
-    )
-    def post(self, request: Request) -> Response:
-        from builder.simulations.services import simulation_job_create
-
-        values = simulation_request(request.data)
-        work = simulation_checked(values)
-        if work <= settings.SIMULATION_INLINE_MAX_WORK:
-            catalogue = simulation_catalogue(values["list_a"], values["list_b"])
-            report = engine.simulate(
-                catalogue,
-                values["list_a"],
-                values["list_b"],
-                runs=values["runs"],
-                seed=values["seed"],
-                scenario=values["scenario"],
-            )
-            return Response(report)
-        job = simulation_job_create(owner=request.user, **values)
-        from builder.simulations.apis import job_body
-
-        body = job_body(job, request)
-        return Response(body, status=status.HTTP_202_ACCEPTED, headers={"Location": body["url"]})
