@@ -210,7 +210,9 @@ class PackPublishingAdmin(admin.ModelAdmin[ContentPack]):
         diff = getattr(obj, "unpublished_diff", None)
         if diff is None:
             diff = unpublished_changes(obj)
-        return format_html('<a href="{}">{}</a>', publish_url(obj), change_count_text(diff))
+        # The list's column is narrow: nothing waiting reads short there.
+        shown = change_count_text(diff) if diff.count else "Up to date"
+        return format_html('<a href="{}">{}</a>', publish_url(obj), shown)
 
     def get_urls(self) -> list[URLPattern]:
         own = [

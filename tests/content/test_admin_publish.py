@@ -71,7 +71,7 @@ def test_fields_are_named_by_label(path, label):
 
 def test_nothing_waiting_reads_published(admin_client):
     listing = text(admin_client.get(reverse("admin:content_contentpack_changelist")).content)
-    assert listing.count("Published: nothing to publish") == ContentPack.objects.count()
+    assert listing.count("Up to date") == ContentPack.objects.count()
 
     page = admin_client.get(publish_url())
     assert page.status_code == 200
@@ -182,7 +182,7 @@ def test_the_pack_list_costs_the_same_queries_for_one_pack_or_all(admin_client):
     reprice(31)
     all_queries, everything = _listing(admin_client, "")
     one_queries, one = _listing(admin_client, CORE)
-    assert everything.count("Published: nothing to publish") == ContentPack.objects.count() - 1
+    assert everything.count("Up to date") == ContentPack.objects.count() - 1
     assert one.count("1 unpublished change") == 1
-    assert "Published: nothing to publish" not in one
+    assert "Up to date" not in one
     assert all_queries == one_queries
