@@ -29,7 +29,13 @@ from rules_engine.schema import compiled  # noqa: E402
 
 def bench_dial_validation(repeat: int = 2000) -> float:
     docs, _ = read_pack_files(pack_files())
-    dial = next(r["data"] for _, d in docs for r in d["records"] if r["type"] == "combat_dial")
+    dial = next(
+        r["data"]
+        for _, d in docs
+        if d["system"] == "cs-air-action"
+        for r in d["records"]
+        if r["type"] == "combat_dial"
+    )
     compiled(record_schema_path("combat_dial", "cs-air-action"))  # compile once, as a server does
     assert not record_data_errors("combat_dial", "cs-air-action", dial)
     return median_of(lambda: record_data_errors("combat_dial", "cs-air-action", dial),
