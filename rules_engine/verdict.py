@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 
 class Severity(StrEnum):
@@ -40,10 +40,12 @@ class Violation:
         return out
 
 
-@dataclass(frozen=True)
-class PricedEntry:
+class PricedEntry(NamedTuple):
     """What one entry of the list costs: its JSON path (``$.entries[i]``), a name for
-    people, and its points in the verdict's unit (points, mass or fighters)."""
+    people, and its points in the verdict's unit (points, mass or fighters).
+
+    A named tuple, not a dataclass: every check builds one per entry, and a tuple is
+    built several times faster."""
 
     path: str
     name: str

@@ -60,8 +60,13 @@ class _Tally:
         self.entry_mass[path] = (name, before + mass)
 
     def priced(self, entry_count: int) -> tuple[PricedEntry, ...]:
-        paths = (child("$.entries", i) for i in range(entry_count))
-        return tuple(PricedEntry(p, *self.entry_mass[p]) for p in paths if p in self.entry_mass)
+        """The entries' masses in the document's order (the parts are tallied by kind)."""
+        found = []
+        for i in range(entry_count):
+            spent = self.entry_mass.get(f"$.entries[{i}]")  # what ``child`` writes for entry i
+            if spent is not None:
+                found.append(PricedEntry(f"$.entries[{i}]", *spent))
+        return tuple(found)
 
 
 def check_design(catalogue: Catalogue, doc: Mapping[str, Any]) -> Verdict:
