@@ -85,18 +85,19 @@ def test_the_index_lists_every_pack_with_its_versions(client: Client, packs: Any
     publish_dearer_vigilante()
     page = client.get("/packs/").content.decode()
     rows = re.findall(
-        r'<a href="/packs/([a-z-]+)/">[^<]+</a>.*?<td>([0-9.]+)</td>\s*<td>([0-9.]+)</td>\s*'
-        r'<td class="num">(\d+)</td>',
+        r'<a href="/packs/([a-z-]+)/">[^<]+</a>.*?<td>([0-9.]+)<br>'
+        r'<small class="muted">(\d+) versions?</small></td>',
         page,
         re.S,
     )
     assert rows == [
-        ("black-skies-core", "1.0.0", "1.0.0", "1"),
-        ("crimson-dust-core", "1.0.0", "1.0.0", "1"),
-        ("cs-aces-core", "2.0.0", "2.0.0", "2"),
-        ("cs-air-action-core", "1.0.0", "1.0.0", "1"),
-        ("cs-hex-core", "1.2.0", "1.2.0", "1"),
+        ("black-skies-core", "1.0.0", "1"),
+        ("crimson-dust-core", "1.0.0", "1"),
+        ("cs-aces-core", "2.0.0", "2"),
+        ("cs-air-action-core", "1.0.0", "1"),
+        ("cs-hex-core", "1.2.0", "1"),
     ]
+    assert "newest" not in page  # every pack's newest version is its published one
     assert "Crimson Skies: Aces" in text(page)
 
 
@@ -255,3 +256,8 @@ def test_the_index_costs_the_same_queries_however_many_packs(client: Client, pac
     add_bare_packs(20)
     assert client.get("/packs/").content.decode().count('<th scope="row">') == 25
     assert queries() == five
+
+
+def test_breadcrumbs_end_at_the_page_they_are_on(client: Client, packs: Any) -> None:
+    page = client.get("/packs/cs-aces-core/").content.decode()
+    assert '› <span aria-current="page">Crimson Skies: Aces complete rules</span>' in page

@@ -33,6 +33,7 @@ def test_a_visitor_compares_two_versions_on_a_phone(
         page.click("footer >> text=Content packs")
         page.click("text=Crimson Skies: Aces complete rules")
         assert page.inner_text("#v2\\.0\\.0-title") == f"{DEARER} Published"
+        assert page.evaluate(WIDER_THAN_THE_SCREEN) is False  # the checksums wrap
         page.select_option("#compare-from", "1.0.0")
         page.select_option("#compare-to", DEARER)
         page.click("button:text-is('Compare')")
