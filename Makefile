@@ -31,6 +31,8 @@ var:
 	@mkdir -p var/broker var/broker-processed var/broker-control
 
 ## make run: set everything up and serve on http://127.0.0.1:8000 with a Celery worker (PORT=8001 for another port)
+# Share links and the roster's QR code name the address this serves on (or SITE_URL if set).
+run: export SITE_URL ?= http://$(HOST):$(PORT)
 run: install var
 	@$(PY) -c "import socket; s = socket.socket(); \
 	  s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1); s.bind(('$(HOST)', $(PORT)))" \
@@ -40,7 +42,8 @@ run: install var
 	$(PY) manage.py loadpack
 	@$(PY) manage.py ensureadmin > var/admin-login.txt
 	@echo "Starting a Celery worker (embedded broker under var/) and the site: open http://$(HOST):$(PORT)/"
-	@echo "API: http://$(HOST):$(PORT)/api/v1/ (docs at http://$(HOST):$(PORT)/api/docs/)"
+	@echo "API: http://$(HOST):$(PORT)/api/v1/ (docs at http://$(HOST):$(PORT)/api/docs/; tokens at http://$(HOST):$(PORT)/accounts/)"
+	@echo "Share links and QR codes point at $$SITE_URL"
 	@: > var/worker.log; \
 	  $(PY) -m celery -A builder worker --loglevel=warning --concurrency=1 >> var/worker.log 2>&1 & \
 	  worker=$$!; server=; tailer=; \

@@ -6,11 +6,13 @@ This is wiring, like ``builder/urls.py``: it mounts each app's ``api_urls`` in t
 
 from django.urls import include, path, re_path
 
+from builder.api.index import ApiIndexApi
 from builder.api.views import UnknownRouteApi
 
 app_name = "api"
 
 urlpatterns = [
+    path("", ApiIndexApi.as_view(), name="index"),
     path("", include("builder.api.routes")),
     path("", include("builder.catalogue.api_urls")),
     path("", include("builder.accounts.api_urls")),

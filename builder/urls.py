@@ -3,6 +3,8 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from builder.web.views.site import favicon
+
 admin.site.site_header = "Muster catalogue"
 admin.site.site_title = "Muster"
 admin.site.index_title = "Catalogue and content packs"
@@ -12,6 +14,7 @@ urlpatterns = [
     path("api/v1/", include("builder.api_urls", namespace="api")),
     path("api/", include("builder.api.docs_urls")),
     path("accounts/", include("builder.web.accounts_urls")),
+    path("favicon.ico", favicon, name="favicon"),
     path("", include("builder.web.urls")),
 ]
 

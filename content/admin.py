@@ -27,6 +27,7 @@ from content.admin_lists import (
     figure_photo_response,
 )
 from content.admin_publish import PackPublishingAdmin
+from content.admin_sharing import PackSubscriptionAdmin  # noqa: F401  (registers it)
 from content.admin_widgets import CombatDialWidget
 from content.dial_display import dial_table, json_preview, speed_table
 from content.record_display import record_table
@@ -528,3 +529,7 @@ class ContentPackAdmin(PackPublishingAdmin):
 @admin.register(models.GameSystem)
 class GameSystemAdmin(admin.ModelAdmin[models.GameSystem]):
     list_display = ("name", "slug", "seed")
+
+
+# The review queue of collectors' proposals registers itself.
+from content import admin_proposals  # noqa: E402, F401

@@ -24,43 +24,18 @@ from django.utils.safestring import SafeString
 
 from content.models import RECORD_MODELS, ContentPack
 from content.prices import price_leaves
-from content.record_display import value_html
+from content.record_display import field_label, value_html
 from content.services.pack_diff import ABSENT, Change, FieldChange, Kind, PackDiff, RecordChange
 from content.services.packs import FileError, PackLoadError, pack_document
 from content.services.publishing import (
     publication_summary,
     publish,
+    publish_candidate,
     unpublished_changes,
     unpublished_changes_of,
 )
 
 _IN_RECORD = re.compile(r"^\$\.records\[(\d+)\](.*)$")
-_STEP = re.compile(r"\.([A-Za-z_][A-Za-z0-9_]*)|\[(\d+)\]|\[(['\"])(.*?)\3\]")
-
-TOP_LABELS = {
-    "name": "Name",
-    "name_original": "Name as printed",
-    "source": "Source",
-    "sample": "Sample data",
-    "uncertain": "Uncertain values",
-}
-"""Labels of a record's own keys (outside its document, whose keys are labelled as read)."""
-
-
-def field_label(json_path: str) -> str:
-    """A field's label from its path in a record: ``$.data.clicks[2].values.piloting`` reads
-    ``Clicks 3 › Values › Piloting``; the document's own ``data`` is not named."""
-    steps: list[str] = []
-    for n, (key, index, _quote, quoted) in enumerate(_STEP.findall(json_path.removeprefix("$"))):
-        if index:
-            steps[-1:] = [f"{steps[-1]} {int(index) + 1}" if steps else f"Item {int(index) + 1}"]
-        elif n == 0 and key == "data":
-            continue
-        else:
-            name = key or quoted
-            steps.append(TOP_LABELS.get(name, name) if n == 0 else name)
-    words = [s if s[:1].isupper() else s.replace("_", " ").capitalize() for s in steps]
-    return " › ".join(words) or "The whole document"
 
 
 def change_count_text(diff: PackDiff) -> str:
@@ -243,9 +218,11 @@ class PackPublishingAdmin(admin.ModelAdmin[ContentPack]):
                 for error in exc.errors:
                     messages.error(request, refusal_text(error, records))
             else:
-                messages.success(request, publication_summary(version, previous))
+                by = request.user.get_username()
+                messages.success(request, publication_summary(version, previous, by=by))
             return HttpResponseRedirect(publish_url(pack))
         diff = unpublished_changes(pack)
+        candidate = publish_candidate(pack)
         context = {
             **self.admin_site.each_context(request),
             "opts": self.model._meta,
@@ -255,6 +232,9 @@ class PackPublishingAdmin(admin.ModelAdmin[ContentPack]):
             "count_text": change_count_text(diff),
             "views": diff_views(diff, pack),
             "may_publish": may_publish,
+            "known_good": candidate.findings,
+            "known_good_refused": candidate.refused,
+            "candidate_checksum": candidate.checksum,
             "change_url": reverse("admin:content_contentpack_change", args=[pack.pk]),
         }
         return TemplateResponse(request, "admin/content/contentpack/publish.html", context)

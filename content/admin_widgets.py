@@ -3,7 +3,8 @@
 Each widget renders plain form inputs (one row per click or speed) and assembles the
 document from them when the form is posted, so the editor works without JavaScript: blank
 rows at the end add clicks, a "remove" box drops one. ``static/content/dial_editor.js``
-adds buttons to add and remove rows and a live preview in the read-only table's colours.
+adds buttons to add and remove rows and a live preview in the read-only table's colours,
+painted by the colour classes of ``static/content/admin.css`` (no inline styles).
 A post that carries only ``data`` (the raw JSON) is read as before.
 """
 
@@ -17,7 +18,7 @@ from django import forms
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
 
-from content.dial_display import MARKER_LABELS, STAT_LABELS
+from content.dial_display import MARKER_LABELS, STAT_LABELS, colour_class
 from content.services.json_safety import MAX_DOCUMENT_BYTES, parse_json
 
 BLANK_ROWS = 2
@@ -166,7 +167,11 @@ class CombatDialWidget(DialEditorWidget):
             ),
             "colours_json": json.dumps(
                 {
-                    sid: {"name": a["name"], "colour": a.get("colour")}
+                    sid: {
+                        "name": a["name"],
+                        "colour": a.get("colour"),
+                        "css": colour_class(a.get("colour")),
+                    }
                     for sid, a in self.abilities.items()
                 }
             ),

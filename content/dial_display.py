@@ -26,6 +26,32 @@ MARKER_LABELS = {
     "bail_out": "bail out",
     "structural_limit": "structural limit",
 }
+DIAL_COLOURS = frozenset(
+    {
+        "red",
+        "orange",
+        "yellow",
+        "green",
+        "light_green",
+        "blue",
+        "light_blue",
+        "purple",
+        "pink",
+        "brown",
+        "black",
+        "grey",
+        "white",
+    }
+)
+"""The ability colours the schemas allow; each has its class in ``static/content/admin.css``."""
+
+
+def colour_class(colour: str | None) -> str:
+    """The class that paints a dial cell in an ability's colour ("" for none): the site's
+    content security policy refuses inline styles, in the admin too."""
+    if not colour:
+        return ""
+    return f"muster-clr-{colour}" if colour in DIAL_COLOURS else "muster-clr-other"
 
 
 def dial_table(
@@ -50,6 +76,7 @@ def dial_table(
                     "value": "—" if value is None else value,
                     "ability": ability.get("name") or key or "",
                     "colour": ability.get("colour") or "",
+                    "colour_class": colour_class(ability.get("colour")),
                 }
             )
         markers = [MARKER_LABELS.get(m, m.replace("_", " ")) for m in click.get("markers", [])]

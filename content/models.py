@@ -66,6 +66,17 @@ class ContentPackVersion(models.Model):
     loaded_at = models.DateTimeField(auto_now_add=True)
     action = models.CharField(max_length=10, choices=Action.choices, default=Action.LOADED)
     actor = models.CharField("by", max_length=150, blank=True)
+    # Empty when the site had no signing key as the version was stored (content/signing.py).
+    signature = models.CharField(
+        max_length=100, blank=True, default="", help_text="Ed25519 signature of the file, base64."
+    )
+    signed_by = models.CharField(
+        "signing key",
+        max_length=64,
+        blank=True,
+        default="",
+        help_text="SHA-256 fingerprint (hex) of the public key that made the signature.",
+    )
 
     class Meta:
         ordering = ["pack", "-loaded_at"]
@@ -263,3 +274,28 @@ RECORD_MODELS: dict[str, type[CatalogueRecord]] = {
     )
 }
 """Record type -> model, in load order: a figure's release and dials exist before it."""
+
+# Proposals live in their own module; imported here so Django finds the model.
+from content.proposals import RecordProposal  # noqa: E402, F401
+
+
+class PackSubscription(models.Model):
+    """Another Muster whose signed packs this site pulls (``content.services.pulling``):
+    its registry's address and the one public key its versions must be signed with."""
+
+    url = models.URLField("publisher", max_length=500, unique=True, help_text="Its site address.")
+    public_key = models.CharField(
+        max_length=100, help_text="The publisher's Ed25519 public key: its 32 bytes in base64."
+    )
+    fingerprint = models.CharField(max_length=64, help_text="SHA-256 of the public key, hex.")
+    added_by = models.CharField(max_length=150, blank=True)
+    added_at = models.DateTimeField(auto_now_add=True)
+    last_pulled_at = models.DateTimeField(null=True, blank=True)
+    last_ok = models.BooleanField(null=True, blank=True, help_text="Whether the last pull worked.")
+    last_result = models.TextField(blank=True, help_text="What the last pull did, in words.")
+
+    class Meta:
+        ordering = ["url"]
+
+    def __str__(self) -> str:
+        return f"{self.url} (key {self.fingerprint[:16]})"

@@ -8,6 +8,7 @@ size; anything else as nested tables of its document, where a small group of num
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -17,6 +18,82 @@ from django.utils.safestring import SafeString, mark_safe
 QUALITIES = ("green", "regular", "veteran")
 PROFILE = ("Mv", "Mr", "Rg", "As", "Df", "S", "Av", "Dc", "In")
 NOT_PRINTED = "–"
+
+_STEP = re.compile(r"\.([A-Za-z_][A-Za-z0-9_]*)|\[(\d+)\]|\[(['\"])(.*?)\3\]")
+
+TOP_LABELS = {
+    "name": "Name",
+    "name_original": "Name as printed",
+    "source": "Source",
+    "sample": "Sample data",
+    "uncertain": "Uncertain values",
+}
+"""Labels of a record's own keys (outside its document, whose keys are labelled as read)."""
+
+
+def field_label(json_path: str) -> str:
+    """A field's label from its path in a record: ``$.data.clicks[2].values.piloting`` reads
+    ``Clicks 3 › Values › Piloting``; the document's own ``data`` is not named."""
+    steps: list[str] = []
+    for n, (key, index, _quote, quoted) in enumerate(_STEP.findall(json_path.removeprefix("$"))):
+        if index:
+            steps[-1:] = [f"{steps[-1]} {int(index) + 1}" if steps else f"Item {int(index) + 1}"]
+        elif n == 0 and key == "data":
+            continue
+        else:
+            name = key or quoted
+            steps.append(TOP_LABELS.get(name, name) if n == 0 else name)
+    words = [s if s[:1].isupper() else s.replace("_", " ").capitalize() for s in steps]
+    return " › ".join(words) or "The whole document"
+
+
+def record_field_label(json_path: str, data: Any, names: Mapping[str, str] | None = None) -> str:
+    """A field's label as ``field_label`` reads it, with each item of a list named by its
+    own name where it has one: ``$.data.skills[1].costs.veteran`` reads ``Skills › Sniper
+    › Costs › Veteran`` for a record whose second skill is Sniper."""
+    names = names or {}
+    steps: list[str] = []
+    value: Any = {"data": data}
+    for n, (key, index, _quote, quoted) in enumerate(_STEP.findall(json_path.removeprefix("$"))):
+        if index:
+            i = int(index)
+            item = value[i] if isinstance(value, list) and i < len(value) else None
+            value = item
+            named = _item_name(item, names)
+            if named:
+                steps.append(named)
+            else:
+                steps[-1:] = [f"{steps[-1]} {i + 1}" if steps else f"Item {i + 1}"]
+            continue
+        name = key or quoted
+        value = value.get(name) if isinstance(value, Mapping) else None
+        if n == 0 and name == "data":
+            continue
+        steps.append(TOP_LABELS.get(name, name) if n == 0 else name)
+    words = [s if s[:1].isupper() else s.replace("_", " ").capitalize() for s in steps]
+    return " › ".join(words) or "The whole document"
+
+
+def _item_name(item: Any, names: Mapping[str, str]) -> str:
+    if not isinstance(item, Mapping):
+        return ""
+    if item.get("name"):
+        return str(item["name"])
+    for key in ("id", "skill", "upgrade", "weapon", "ability"):
+        ident = item.get(key)
+        if isinstance(ident, str) and ident in names:
+            return names[ident]
+    return ""
+
+
+def source_text(source: Any, titles: Mapping[str, str]) -> str:
+    """A record's source as a player cites it: the book's title and the section
+    ("Crimson Skies: Air Action Complete Rules, Navigation"), never the seed file's name."""
+    if not isinstance(source, Mapping):
+        return ""
+    title = titles.get(str(source.get("seed") or ""), "")
+    section = str(source.get("section") or "")
+    return ", ".join(part for part in (title, section) if part)
 
 
 def _label(key: Any) -> str:

@@ -20,6 +20,7 @@ from django.db.models import QuerySet
 
 from content.engine import canonical_json, normalise_pack
 from content.models import ContentPack, ContentPackVersion
+from content.proposals import RecordProposal
 from content.services.packs import version_key
 
 UNKNOWN_LICENCE = "unknown"
@@ -68,6 +69,8 @@ class VersionProvenance:
     current: bool
     licence: str
     sources: tuple[SourceCount, ...]
+    contributors: tuple[str, ...] = ()
+    """Usernames of the collectors whose approved proposals this version published."""
 
     @property
     def records(self) -> int:
@@ -164,7 +167,7 @@ def _facts(rows: Sequence[ContentPackVersion]) -> dict[int, tuple[str, tuple[Any
     return found
 
 
-def _book_titles() -> dict[str, str]:
+def book_titles() -> dict[str, str]:
     """Seed -> title, from every pack's own ``source``: the name of a book another pack's
     records are read from (an Aces record citing the Air Action book)."""
     titles: dict[str, str] = {}
@@ -176,10 +179,11 @@ def _book_titles() -> dict[str, str]:
 
 def version_provenance(rows: Iterable[ContentPackVersion]) -> list[VersionProvenance]:
     """Provenance of each row (rows with their pack and system selected), in their order:
-    two queries at most, however many rows."""
+    three queries at most, however many rows."""
     rows = list(rows)
     facts = _facts(rows)
-    titles = _book_titles() if rows else {}
+    titles = book_titles() if rows else {}
+    contributors = _contributors(rows)
     out = []
     for row in rows:
         licence, sources = facts[row.pk]
@@ -199,9 +203,23 @@ def version_provenance(rows: Iterable[ContentPackVersion]) -> list[VersionProven
                     SourceCount(seed, title or titles.get(seed, ""), n)
                     for seed, title, n in sources
                 ),
+                contributors=contributors.get(row.pk, ()),
             )
         )
     return out
+
+
+def _contributors(rows: Sequence[ContentPackVersion]) -> dict[int, tuple[str, ...]]:
+    """Version primary key -> proposers credited in it, by name: one query for every row."""
+    if not rows:
+        return {}
+    found: dict[int, set[str]] = {}
+    credited = RecordProposal.objects.filter(published_in__in=[r.pk for r in rows]).values_list(
+        "published_in_id", "proposer__username"
+    )
+    for version_pk, username in credited:
+        found.setdefault(version_pk, set()).add(username)
+    return {pk: tuple(sorted(names, key=str.casefold)) for pk, names in found.items()}
 
 
 @dataclass(frozen=True)

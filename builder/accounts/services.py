@@ -19,6 +19,7 @@ from knox.models import AuthToken
 
 from builder.accounts.models import ApiToken
 from builder.core.errors import ApplicationError, ErrorCode
+from builder.core.site import site_email_context
 
 
 def _field_error(
@@ -103,6 +104,7 @@ def user_password_reset_request(*, email: str, request: HttpRequest) -> None:
             use_https=request.is_secure(),
             subject_template_name="accounts/password_reset_subject.txt",
             email_template_name="accounts/password_reset_email.txt",
+            extra_email_context=site_email_context(),
         )
 
 

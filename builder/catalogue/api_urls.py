@@ -18,6 +18,7 @@ from builder.catalogue.registry_apis import (
     RegistryVersionDetailApi,
     RegistryVersionListApi,
 )
+from builder.catalogue.signing_apis import PackVersionSignatureApi, SigningKeyApi
 
 urlpatterns = [
     path("engine/check/", CheckApi.as_view(), name="engine-check"),
@@ -26,6 +27,7 @@ urlpatterns = [
     path("engine/<str:system>/odds/<str:query>/", OddsRunApi.as_view(), name="engine-odds-run"),
     path("systems/", SystemListApi.as_view(), name="system-list"),
     path("systems/<str:slug>/", SystemDetailApi.as_view(), name="system-detail"),
+    path("signing-key/", SigningKeyApi.as_view(), name="signing-key"),
     path("packs/", RegistryPackListApi.as_view(), name="pack-list"),
     path("packs/<str:pack_id>/", RegistryPackDetailApi.as_view(), name="pack-detail"),
     path("packs/<str:pack_id>/diff/", PackDiffApi.as_view(), name="pack-diff"),
@@ -41,6 +43,11 @@ urlpatterns = [
         "packs/<str:pack_id>/versions/<str:version>/file/",
         PackVersionFileApi.as_view(),
         name="pack-version-file",
+    ),
+    path(
+        "packs/<str:pack_id>/versions/<str:version>/signature/",
+        PackVersionSignatureApi.as_view(),
+        name="pack-version-signature",
     ),
     path(
         "packs/<str:pack_id>/versions/<str:version>/records/",

@@ -166,11 +166,22 @@ class ProvenanceSerializer(serializers.Serializer[Any]):
     )
     actor = serializers.CharField(allow_blank=True, help_text="Who loaded or published it.")
     licence = serializers.CharField(help_text="The data's licence as the pack states it.")
+    contributors = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="Usernames of the collectors whose approved proposals it published.",
+    )
     records = serializers.IntegerField()
     sources = SourceCountSerializer(many=True)
     url = serializers.URLField()
     records_url = serializers.URLField()
     file_url = serializers.URLField(help_text="The canonical file.")
+    signature = serializers.CharField(
+        allow_null=True, help_text="Ed25519 signature of the file, base64; null when unsigned."
+    )
+    signed_by = serializers.CharField(
+        allow_null=True, help_text="SHA-256 fingerprint of the key that signed it."
+    )
+    signature_url = serializers.URLField(allow_null=True)
 
 
 def provenance_body(
@@ -182,11 +193,17 @@ def provenance_body(
         "action": provenance.action,
         "actor": provenance.actor,
         "licence": provenance.licence,
+        "contributors": list(provenance.contributors),
         "records": provenance.records,
         "sources": [
             {"seed": s.seed, "title": s.title, "records": s.records} for s in provenance.sources
         ],
         "file_url": reverse("api:pack-version-file", kwargs=kwargs, request=request),
+        "signature": row.signature or None,
+        "signed_by": row.signed_by or None,
+        "signature_url": reverse("api:pack-version-signature", kwargs=kwargs, request=request)
+        if row.signature
+        else None,
     }
 
 
@@ -201,11 +218,15 @@ _PROVENANCE_EXAMPLE = {
     "action": "loaded",
     "actor": "curator",
     "licence": "unknown",
+    "contributors": [],
     "records": 173,
     "sources": [{"seed": "003_157d3ea1ab1b2229.txt", "title": "Crimson Dust V2.1", "records": 173}],
     "url": _VERSION_URL,
     "records_url": f"{_VERSION_URL}records/",
     "file_url": f"{_VERSION_URL}file/",
+    "signature": None,
+    "signed_by": None,
+    "signature_url": None,
 }
 
 

@@ -87,6 +87,10 @@ class ErrorCode(StrEnum):
     """A backup holding more lists than one import takes."""
     IMPORT_REFUSED = "import_refused"
     """An import with any problem: nothing is imported."""
+    STALE_RESULT = "stale_result"
+    """Accepting a known-good list's result after the pack was edited again."""
+    REPORT_CLOSED = "report_closed"
+    """Acting on a list report that a maintainer has already handled."""
 
     # Collections and catalogue records
     UNKNOWN_SYSTEM = "unknown_system"

@@ -38,6 +38,7 @@ from builder.engine.checked import (
     verdict_of,
 )
 from builder.engine.errors import bad_document_error, error_details, field_of
+from builder.engine.wording import schema_message_in_words
 from rules_engine import BadDocument, Catalogue, Record, Verdict
 from rules_engine.catalogue import thaw
 from rules_engine.listdoc import list_schema_path
@@ -70,6 +71,7 @@ __all__ = [
     "odds_queries",
     "parse_json",
     "plan_blocks",
+    "schema_message_in_words",
     "simulate",
     "simulate_block",
     "simulation_inputs",

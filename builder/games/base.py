@@ -43,6 +43,9 @@ class Kind:
     designs_from: str | None = None
     """The kind of the player's saved lists whose designs an entry may fly (a squadron
     flies saved fighter designs); None where entries fly none."""
+    fights: bool = True
+    """Lists of this kind may fight where the game has fights (a fighter design is flown
+    in a squadron, never fought on its own)."""
 
 
 @dataclass(frozen=True)

@@ -135,3 +135,21 @@ def figure_faces(catalogue: Catalogue, figure: Record, greyscale: bool) -> list[
     if figure.data["kind"] == "plane":
         return plane_faces(catalogue, figure, greyscale)
     return character_faces(catalogue, figure, greyscale)
+
+
+def figure_profile(catalogue: Catalogue, ref: str, system: str) -> str:
+    """A figure's card in one line, for a roster: its base values and its starting click
+    (the card's own labels), or nothing for a figure the catalogue does not hold."""
+    figure = catalogue.resolve(ref, "figure", system)
+    if figure is None:
+        return ""
+    front = figure_faces(catalogue, figure, greyscale=False)[0]
+    said = ", ".join(f"{label} {value}" for label, value in front["values"])
+    rows = front["rows"]
+    start = next((r for r in rows if "start" in r["markers"].split()), rows[0] if rows else None)
+    if start is None:
+        return said
+    stats = " ".join(
+        f"{h} {c['value']}" for h, c in zip(front["headers"], start["cells"], strict=True)
+    )
+    return f"{said}; starting click: {stats}"

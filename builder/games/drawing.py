@@ -13,6 +13,7 @@ from typing import Any
 
 from builder.core.errors import ApplicationError, ErrorCode
 from builder.engine import Catalogue, Record
+from builder.games.prices import violation_entry
 
 UNKNOWN = "unknown"
 
@@ -154,12 +155,25 @@ def ability_blocks(
 
 
 def roster_row(
-    label: str, detail: str, items: list[tuple[str, Any]], points: Any
+    label: str,
+    detail: str,
+    items: list[tuple[str, Any]],
+    points: Any,
+    *,
+    entries: Iterable[int] = (),
 ) -> dict[str, Any]:
-    """One row of the itemised price: what it is, a detail line, its items and points."""
+    """One row of the itemised price: what it is, a detail line, its items and points, and
+    the list entries it describes (so a page can set each entry's problems beside it)."""
     return {
         "label": label,
         "detail": detail,
         "items": [{"name": n, "points": shown(p)} for n, p in items],
         "points": "" if points is None else shown(points),
+        "entries": list(entries),
     }
+
+
+def entry_indices(path: Any) -> list[int]:
+    """The entry a breakdown object's JSON ``path`` names, as a row's ``entries``."""
+    index = violation_entry(path) if isinstance(path, str) else None
+    return [] if index is None else [index]

@@ -18,8 +18,9 @@ Face = dict[str, Any]
 Row = dict[str, Any]
 """One row of a roster sheet's itemised price."""
 Progress = Callable[[int, int], None]
-RosterRows = Callable[[Mapping[str, Any], Mapping[str, Any]], list[Row]]
-"""The roster rows of a list, from the verdict's breakdown and the list document."""
+RosterRows = Callable[[Mapping[str, Any], Mapping[str, Any], Catalogue], list[Row]]
+"""The roster rows of a list, from the verdict's breakdown, the list document and the
+catalogue it was checked against (for the names of what entries name by id)."""
 
 
 class Cards(Protocol):
@@ -74,8 +75,11 @@ class Prints(Protocol):
         """The sheets only this game prints, by sheet kind."""
         ...
 
-    def roster_rows(self, breakdown: Mapping[str, Any], document: Mapping[str, Any]) -> list[Row]:
-        """The roster's itemised rows."""
+    def roster_rows(
+        self, breakdown: Mapping[str, Any], document: Mapping[str, Any], catalogue: Catalogue
+    ) -> list[Row]:
+        """The roster's itemised rows, each naming the entries it describes (``entries``):
+        the printed roster and the share page both show them."""
         ...
 
     def sheets(self, kind: str) -> tuple[str, ...]:
@@ -92,8 +96,10 @@ class GamePrints:
     cards: Cards | None = None
     extras: Mapping[str, Sheet] = field(default_factory=dict)
 
-    def roster_rows(self, breakdown: Mapping[str, Any], document: Mapping[str, Any]) -> list[Row]:
-        return self.rows(breakdown, document)
+    def roster_rows(
+        self, breakdown: Mapping[str, Any], document: Mapping[str, Any], catalogue: Catalogue
+    ) -> list[Row]:
+        return self.rows(breakdown, document, catalogue)
 
     def sheets(self, kind: str) -> tuple[str, ...]:
         own = tuple(name for name, sheet in self.extras.items() if kind in sheet.kinds)

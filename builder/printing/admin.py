@@ -16,12 +16,23 @@ from builder.printing.models import PrintJob, print_storage
 
 @admin.register(PrintJob)
 class PrintJobAdmin(admin.ModelAdmin[PrintJob]):
-    list_display = ("id", "kind", "owner", "status", "progress", "pages", "created_at", "download")
+    list_display = (
+        "id",
+        "title",
+        "kind",
+        "owner",
+        "status",
+        "progress",
+        "pages",
+        "created_at",
+        "download",
+    )
     list_filter = ("status", "kind")
     list_select_related = ("owner",)
-    search_fields = ("owner__username", "fingerprint")
+    search_fields = ("owner__username", "title", "fingerprint")
     readonly_fields = (
         "owner",
+        "title",
         "kind",
         "what",
         "options",

@@ -90,6 +90,7 @@ class PrintJobOutputSerializer(serializers.ModelSerializer[PrintJob]):
             "id",
             "url",
             "kind",
+            "title",
             "what",
             "options",
             "status",

@@ -46,6 +46,11 @@ class PrintJob(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="print_jobs"
     )
     kind = models.CharField(max_length=20, choices=Kind.choices)
+    title = models.CharField(
+        max_length=200,
+        blank=True,
+        help_text='What the job prints, in words: "Roster: Dust Devils".',
+    )
     what = models.JSONField(
         default=dict,
         blank=True,
@@ -80,7 +85,13 @@ class PrintJob(models.Model):
     ACTIVE = (Status.QUEUED, Status.RUNNING)
 
     def __str__(self) -> str:
-        return f"{self.get_kind_display()} #{self.pk} ({self.status})"
+        return f"{self.name} ({self.status})"
+
+    @property
+    def name(self) -> str:
+        """The job as a person calls it: what it prints ("Roster: Dust Devils"); a job made
+        before jobs had titles is called by its sheet and number."""
+        return self.title or f"{self.get_kind_display()} #{self.pk}"
 
     @property
     def is_active(self) -> bool:

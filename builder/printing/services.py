@@ -25,6 +25,7 @@ from django.utils import timezone
 from builder import engine
 from builder.core.errors import ApplicationError, ErrorCode
 from builder.core.quotas import job_cancel, job_quota_check
+from builder.core.site import share_link
 from builder.engine import BadDocument, Catalogue
 from builder.printing.models import PrintJob, print_storage
 from builder.printing.options import PrintOptions, print_options_parse
@@ -57,6 +58,47 @@ class PrintRequest:
         return f"{self.kind.capitalize()}: {len(self.records)} records"
 
 
+SHEET_TITLES = {
+    "cards": "Stat cards",
+    "roster": "Roster",
+    "schematic": "Schematic",
+    "navigation": "Navigation cards",
+}
+"""A job's title begins with what sheet it is; what it prints follows."""
+_TITLE_MAX = 200
+_NAMED_RECORD_TYPES = ("figure", "archetype", "navigation_card", "table")
+"""Where a record id printed on its own is looked up first (a figure before its dial)."""
+
+
+def _record_name(catalogue: Catalogue, ref: str) -> str:
+    system, _, stable_id = ref.rpartition("/")
+    for system_ in [system] if system else catalogue.systems():
+        for type_ in [*_NAMED_RECORD_TYPES, *catalogue.types(system_)]:
+            record = catalogue.get(system_, type_, stable_id)
+            if record is not None:
+                return record.name
+    return stable_id
+
+
+def print_job_title(request: PrintRequest, catalogue: Catalogue | None = None) -> str:
+    """What a job prints, as its owner calls it: "Roster: Dust Devils", "Stat cards: Charlie
+    Steele (Fury) and 2 more". Records are named from ``catalogue`` (the published one)."""
+    sheet = SHEET_TITLES.get(request.kind, request.kind.capitalize())
+    if request.doc is not None:
+        what = str(request.doc.get("name") or "").strip() or "an unnamed list"
+    else:
+        catalogue = catalogue or catalogue_for_document(None)
+        names = [_record_name(catalogue, ref) for ref in request.records]
+        if not names:
+            what = "the basic deck"  # the one sheet printed from no records
+        elif len(names) <= 2:
+            what = " and ".join(names)
+        else:
+            what = f"{names[0]}, {names[1]} and {len(names) - 2} more"
+    title = f"{sheet}: {what}"
+    return title if len(title) <= _TITLE_MAX else title[: _TITLE_MAX - 1] + "…"
+
+
 def _detail(path: str, field: str, message: str) -> dict[str, str]:
     return {"path": path, "field": field, "message": message}
 
@@ -86,7 +128,7 @@ def saved_list_document(*, list_uuid: Any, owner: Any | None) -> tuple[dict[str,
         ) from exc
     doc = pinned_document(saved_list.document, saved_list.pack_versions.all())
     shared = saved_list.visibility != SavedList.Visibility.PRIVATE
-    share_url = settings.SHARE_LINK_URL.format(token=saved_list.share_token) if shared else None
+    share_url = share_link(saved_list.share_token) if shared else None
     return doc, share_url
 
 
@@ -293,6 +335,7 @@ def print_job_create(
     job = PrintJob(
         owner=owner,
         kind=kind,
+        title=print_job_title(request),
         what=dict(what),
         options=request.options.to_dict(),
         status=PrintJob.Status.QUEUED,

@@ -23,6 +23,10 @@ LOCAL_SECRET_KEY = "insecure-local-development-key-change-me"
 SECRET_KEY = env("DJANGO_SECRET_KEY", default=LOCAL_SECRET_KEY)
 DEBUG = env.bool("DJANGO_DEBUG", default=False)
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost"])
+# The site's address as players reach it (scheme, host and port, no path): every absolute
+# link the site hands out (share links, the roster's QR code) starts with it
+# (builder/core/site.py). `make run` sets it from the port it serves on.
+SITE_URL: str = env("SITE_URL", default="http://127.0.0.1:8000").rstrip("/")
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -207,5 +211,6 @@ LOGGING: dict[str, Any] = {
 from builder.settings.api import *  # noqa: E402, F403
 from builder.settings.printing import *  # noqa: E402, F403
 from builder.settings.security import *  # noqa: E402, F403
+from builder.settings.signing import *  # noqa: E402, F403
 from builder.settings.simulations import *  # noqa: E402, F403
 from builder.settings.spreadsheets import *  # noqa: E402, F403

@@ -12,7 +12,8 @@ PRINT_MAX_RETRIES = 3
 # Print jobs one user may have queued or running at once (at least 1); one more is a 429.
 PRINT_JOBS_PER_USER = env.int("PRINT_JOBS_PER_USER", default=5)
 # A shared list's link, printed as a QR code on its roster: ``{token}`` is its share token.
-SHARE_LINK_URL = env("SHARE_LINK_URL", default="http://127.0.0.1:8000/lists/shared/{token}/")
+# Blank, it is the share page on SITE_URL (builder/core/site.py); a site may set its own.
+SHARE_LINK_URL = env("SHARE_LINK_URL", default="")
 
 # WeasyPrint reports each layout step at INFO; the site's log keeps only its warnings.
 from builder.settings.base import LOGGING  # noqa: E402

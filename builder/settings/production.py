@@ -170,7 +170,8 @@ def share_link_problem(url: str) -> str | None:
     if not url:
         return (
             "SHARE_LINK_URL is not set, and the development default points at 127.0.0.1; "
-            f"set the site's public address, {example}"
+            "set SITE_URL to the site's public address (e.g. https://muster.example.com), "
+            f"or the link itself, {example}"
         )
     parts = urlsplit(url)
     host = parts.hostname or ""
@@ -231,9 +232,17 @@ EMAIL_BACKEND = env("EMAIL_BACKEND", default="")
 if (_problem := email_backend_problem(EMAIL_BACKEND)) is not None:
     _problems.append(_problem)
 
-SHARE_LINK_URL = env("SHARE_LINK_URL", default="")
+# One public address: the share link is the share page on SITE_URL unless set itself, and
+# a site that sets only the share link has its address taken from it.
+SITE_URL = env("SITE_URL", default="").rstrip("/")
+SHARE_LINK_URL = env(
+    "SHARE_LINK_URL", default=f"{SITE_URL}/lists/shared/{{token}}/" if SITE_URL else ""
+)
 if (_problem := share_link_problem(SHARE_LINK_URL)) is not None:
     _problems.append(_problem)
+elif not SITE_URL:
+    _share = urlsplit(SHARE_LINK_URL)
+    SITE_URL = f"{_share.scheme}://{_share.netloc}"
 
 _throttle_cache, _problem = throttle_cache_problem(
     env("CACHE_URL", default=env("REDIS_URL", default=""))

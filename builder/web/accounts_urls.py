@@ -1,4 +1,5 @@
-"""The account pages: sign up, log in and out, change and reset a password."""
+"""The account pages: the account itself (with its API tokens), sign up, log in and out,
+change and reset a password."""
 
 from django.contrib.auth import views as auth_views
 from django.urls import path
@@ -6,8 +7,10 @@ from django.urls import path
 from builder.web.views import accounts
 
 urlpatterns = [
+    path("", accounts.account, name="account"),
     path("signup/", accounts.signup, name="signup"),
-    path("tokens/", accounts.api_tokens, name="api-tokens"),
+    # The tokens' first address, kept for links already given out: the account page.
+    path("tokens/", accounts.account, name="api-tokens"),
     path("login/", accounts.LoginView.as_view(), name="login"),
     path("logout/", accounts.LogoutView.as_view(), name="logout"),
     path("password/", accounts.PasswordChangeView.as_view(), name="password_change"),

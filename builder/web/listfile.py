@@ -9,13 +9,14 @@ outside the book's range is left for the verdict to name, as it is for the form.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
 from itertools import islice
 from typing import IO, Any
 
 from builder.games.forms import BOOL, INT, LIST, TEXT, Group, IdOrGroup, Rows, Spec
 from builder.web.listform import are_pack_refs, entry_spec, setting_specs
-from builder.web.systems import kind_label
+from builder.web.systems import SYSTEM_INFO, kind_label
 from content.services.json_safety import MAX_DOCUMENT_BYTES, read_json_stream
 
 BACKUP_FORMAT = "muster-lists/1"
@@ -30,7 +31,7 @@ def list_file_read(
     backup, ``builder.lists.exchange``'s format), or None and why not, in words."""
     data, errors = read_json_stream(stream, max_bytes=MAX_DOCUMENT_BYTES)
     if errors:
-        return None, [f"The file cannot be read: {errors[0].message}."]
+        return None, [unreadable_file(errors[0].message)]
     if isinstance(data, Mapping) and data.get("format") == BACKUP_FORMAT:
         lists = data.get("lists")
         if not isinstance(lists, list):
@@ -38,11 +39,40 @@ def list_file_read(
         found = (item.get("document") for item in lists if isinstance(item, dict))
         data = next((d for d in found if isinstance(d, dict) and _is_list(d, system, kind)), None)
     if not isinstance(data, dict) or not _is_list(data, system, kind):
-        return None, [f"The file holds no {system} {kind} list."]
+        game = SYSTEM_INFO[system].name if system in SYSTEM_INFO else system
+        return None, [f"The file holds no {game} {kind_label(system, kind).lower()}."]
     problems = list_type_problems(data)
     if problems:
         return None, problems
     return data, []
+
+
+_NOT_JSON = re.compile(r"^not JSON: (?P<what>.+?) at line (?P<line>\d+) column (?P<column>\d+)$")
+_JSON_WORDS = {
+    "Expecting value": "a value is missing or the text is not JSON at all",
+    "Expecting property name enclosed in double quotes": "a name is not in double quotes",
+    "Expecting ',' delimiter": "a comma is missing",
+    "Expecting ':' delimiter": "a colon is missing",
+    "Unterminated string starting at": "a text is not closed by a double quote",
+    "Extra data": "something follows the end of the list",
+    "Invalid control character at": "a text holds a control character",
+}
+"""Python's JSON reader says "Expecting value"; a player reads what is wrong with the file."""
+
+
+def unreadable_file(problem: str) -> str:
+    """Why a file is not a list, in words: ``not JSON: Expecting value at line 1 column 1``
+    reads "The file is not a Muster list (not JSON): a value is missing ... (line 1,
+    column 1)."."""
+    found = _NOT_JSON.match(problem)
+    if found is None:
+        return f"The file cannot be read: {problem}."
+    what = found["what"]
+    said = next((w for msg, w in _JSON_WORDS.items() if what.startswith(msg)), "it is malformed")
+    return (
+        f"The file is not a Muster list (not JSON): {said} "
+        f"(line {found['line']}, column {found['column']})."
+    )
 
 
 def _is_list(doc: Mapping[str, Any], system: str, kind: str) -> bool:

@@ -34,6 +34,7 @@ from builder.games.forms import (
     Rows,
     Spec,
 )
+from builder.games.labels import setting_help
 from content.services.json_safety import MAX_DOCUMENT_BYTES, parse_json
 
 MAX_ROWS = 50
@@ -223,7 +224,7 @@ def setting_specs(system: str, kind: str) -> list[SettingSpec]:
     specs = []
     for key, prop in props.items():
         label = key.replace("_", " ").capitalize()
-        help_text = prop.get("description", "")
+        help_text = setting_help(key, prop.get("description", ""))
         if "enum" in prop:
             specs.append(SettingSpec(key, label, help_text, "choice", tuple(prop["enum"])))
         elif prop.get("type") == "boolean":

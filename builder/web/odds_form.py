@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from builder.engine import Catalogue
+from builder.games.labels import choice_options, described, value_label, words
 from content.services.json_safety import MAX_DOCUMENT_BYTES, parse_json
 
 RECORD_TYPES = {"weight": "fighter_weight"}
@@ -27,6 +28,7 @@ class ParamField:
     maximum: int | None = None
     error: str = ""
     checked: bool = False
+    default_text: str = ""
 
 
 def _types(param: Mapping[str, Any]) -> list[str]:
@@ -38,16 +40,15 @@ def param_fields(
     query: Mapping[str, Any], given: Mapping[str, str], catalogue: Catalogue, system: str
 ) -> list[ParamField]:
     fields = []
+    names = {str(p["name"]): _label(str(p["name"])) for p in query["params"]}
     for p in query["params"]:
         types = _types(p)
         name = p["name"]
         raw = given.get(name, "")
-        label = name.replace("_", " ")
-        label = label if name[:1].isupper() else label.capitalize()
         common = {
             "name": name,
-            "label": label,
-            "help": p.get("meaning", ""),
+            "label": names[name],
+            "help": described(str(p.get("meaning", "")), names),
             "value": raw,
             "default": p.get("default"),
         }
@@ -58,9 +59,7 @@ def param_fields(
             fields.append(ParamField(kind="select", options=options, **common))
         elif "choices" in p:
             fields.append(
-                ParamField(
-                    kind="select", options=[(str(c), str(c)) for c in p["choices"]], **common
-                )
+                ParamField(kind="select", options=choice_options(p["choices"], name), **common)
             )
         elif "boolean" in types:
             checked = raw == "on" if "query" in given else bool(p.get("default"))
@@ -75,7 +74,42 @@ def param_fields(
             fields.append(ParamField(kind="json", **common))
         else:
             fields.append(ParamField(kind="text", **common))
+    for f in fields:
+        f.default_text = default_label(f)
     return fields
+
+
+def _label(name: str) -> str:
+    """A parameter's name as its field's label; short stat names (``Av``) are kept."""
+    said = words(name)
+    return said if name[:1].isupper() else said.capitalize()
+
+
+def given_values(fields: list[ParamField], given: Mapping[str, str]) -> list[tuple[str, str]]:
+    """What the player set, as (label, value) a person reads: a picked record by its name,
+    a choice by its label, a ticked box as "yes"."""
+    out = []
+    for f in fields:
+        raw = given.get(f.name, "")
+        if not raw:
+            continue
+        if f.kind == "bool":
+            value = "yes" if raw in ("on", "true", "1") else "no"
+        elif f.kind == "select":
+            value = dict(f.options).get(raw, raw)
+        else:
+            value = raw
+        out.append((f.label if f.name[:1].isupper() else f.label.lower(), value))
+    return out
+
+
+def default_label(f: ParamField) -> str:
+    """A field's default as a person reads it: a choice's label, a record's name."""
+    if f.default is None:
+        return ""
+    if f.kind == "select":
+        return dict(f.options).get(str(f.default), value_label(f.default, f.name))
+    return value_label(f.default, f.name) if isinstance(f.default, str) else str(f.default)
 
 
 def read_params(

@@ -3,6 +3,7 @@ given" told apart, range bands and mass tables as tables, anything else as label
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -22,6 +23,8 @@ STAT_LABELS = {
 MARKER_LABELS = {"start": "start", "ko": "KO", "structural_limit": "structural limit"}
 DIAL_COLOURS = {"red", "blue", "green", "yellow", "purple", "black"}
 QUALITIES = ("green", "regular", "veteran")
+_SNAKE = re.compile(r"^[a-z0-9]+(?:_[a-z0-9]+)+$")
+"""A value spelled as a program names things (``build_total``), read out as words."""
 
 
 def label(key: str) -> str:
@@ -180,13 +183,20 @@ def mass_table(data: Mapping[str, Any]) -> dict[str, Any] | None:
     }
 
 
-def readable(value: Any, depth: int = 0) -> SafeString:
+def readable(value: Any, depth: int = 0, names: Mapping[str, str] | None = None) -> SafeString:
     """Any JSON value as HTML a person reads: mappings as definition lists, lists of rows
-    as tables, lists of words as a sentence."""
+    as tables, lists of words as a sentence; a record's id (``rear-thrusters``,
+    ``cs-aces/charlie``) as that record's name when ``names`` knows it, and a row's own
+    id left out where the row has a name."""
+    names = names or {}
     if value is None:
         return mark_safe('<span class="muted">none</span>')
     if isinstance(value, bool):
         return format_html("{}", "yes" if value else "no")
+    if isinstance(value, str) and value in names:
+        return format_html("{}", names[value])
+    if isinstance(value, str) and _SNAKE.match(value):
+        return format_html("{}", value.replace("_", " "))
     if isinstance(value, (int, float, str)):
         return format_html("{}", value)
     if isinstance(value, Mapping):
@@ -195,12 +205,16 @@ def readable(value: Any, depth: int = 0) -> SafeString:
         columns, rows = value.get("columns"), value.get("rows")
         if isinstance(columns, list) and isinstance(rows, list):
             rest = {k: v for k, v in value.items() if k not in ("columns", "rows")}
-            table = _table([label(str(c)) for c in columns], rows)
-            return format_html("{}{}", readable(rest, depth + 1) if rest else "", table)
+            if "id" in columns and "name" in columns:
+                at = columns.index("id")
+                columns = columns[:at] + columns[at + 1 :]
+                rows = [r[:at] + r[at + 1 :] if isinstance(r, list) else r for r in rows]
+            table = _table([label(str(c)) for c in columns], rows, names)
+            return format_html("{}{}", readable(rest, depth + 1, names) if rest else "", table)
         items = format_html_join(
             "",
             "<dt>{}</dt><dd>{}</dd>",
-            ((label(str(k)), readable(v, depth + 1)) for k, v in value.items()),
+            ((label(str(k)), readable(v, depth + 1, names)) for k, v in value.items()),
         )
         return format_html('<dl class="data">{}</dl>', items)
     if isinstance(value, (list, tuple)):
@@ -210,19 +224,36 @@ def readable(value: Any, depth: int = 0) -> SafeString:
             keys: list[str] = []
             for v in value:
                 keys += [k for k in v if k not in keys]
-            return _table([label(k) for k in keys], [[v.get(k) for k in keys] for v in value])
+            if "id" in keys and "name" in keys:
+                keys.remove("id")
+            return _table(
+                [label(k) for k in keys], [[v.get(k) for k in keys] for v in value], names
+            )
         if all(not isinstance(v, (Mapping, list, tuple)) for v in value):
-            return format_html("{}", ", ".join("none" if v is None else str(v) for v in value))
-        return format_html_join("", "<div>{}</div>", ((readable(v, depth + 1),) for v in value))
+            return format_html(
+                "{}",
+                ", ".join(
+                    "none" if v is None else names.get(v, v) if isinstance(v, str) else str(v)
+                    for v in value
+                ),
+            )
+        return format_html_join(
+            "", "<div>{}</div>", ((readable(v, depth + 1, names),) for v in value)
+        )
     return format_html("{}", str(value))
 
 
-def _table(headers: list[str], rows: list[Any]) -> SafeString:
+def _table(
+    headers: list[str], rows: list[Any], names: Mapping[str, str] | None = None
+) -> SafeString:
     head = format_html_join("", '<th scope="col">{}</th>', ((h,) for h in headers))
     body = format_html_join(
         "",
         "<tr>{}</tr>",
-        ((format_html_join("", "<td>{}</td>", ((readable(c, 2),) for c in row)),) for row in rows),
+        (
+            (format_html_join("", "<td>{}</td>", ((readable(c, 2, names),) for c in row)),)
+            for row in rows
+        ),
     )
     return format_html(
         '<div class="table-wrap"><table><thead><tr>{}</tr></thead><tbody>{}</tbody></table></div>',

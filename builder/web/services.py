@@ -31,8 +31,9 @@ def list_check(*, doc: dict[str, Any], resolved: Resolved | None = None) -> dict
             "violations": [
                 {
                     "code": ErrorCode.BAD_DOCUMENT,
-                    "message": d["message"],
+                    "message": engine.schema_message_in_words(d["message"], d["path"]),
                     "path": d["path"],
+                    "detail": d["message"],
                     "severity": "error",
                 }
                 for d in exc.details

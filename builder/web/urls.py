@@ -32,7 +32,7 @@ urlpatterns += [
     path("build/<slug:system>/<slug:kind>/export/", build.build_export, name="build-export"),
 ]
 
-from builder.web.views import lists  # noqa: E402
+from builder.web.views import lists, reports  # noqa: E402
 
 urlpatterns += [
     path("lists/", lists.my_lists, name="my-lists"),
@@ -43,6 +43,7 @@ urlpatterns += [
     path("lists/<uuid:list_uuid>/restore/", lists.list_restore, name="list-restore"),
     path("lists/<uuid:list_uuid>/share/", lists.list_share, name="list-share"),
     path("lists/<uuid:list_uuid>/upgrade/", lists.list_upgrade, name="list-upgrade"),
+    path("lists/<uuid:list_uuid>/report/", reports.list_report, name="list-report"),
     path("lists/shared/<str:token>/", lists.shared_list, name="shared-list"),
 ]
 
@@ -74,7 +75,28 @@ from builder.web.views import packs  # noqa: E402
 
 urlpatterns += [
     path("packs/", packs.pack_index, name="packs"),
+    path("packs/signing-key.pem", packs.signing_key_pem, name="signing-key"),
     path("packs/<slug:pack_id>/", packs.pack_detail, name="pack"),
     path("packs/<slug:pack_id>/<str:version>.json", packs.pack_file, name="pack-file"),
+    path(
+        "packs/<slug:pack_id>/<str:version>.json.sig", packs.pack_signature, name="pack-signature"
+    ),
     path("packs/<slug:pack_id>/diff/<str:a>/<str:b>/", packs.pack_diff, name="pack-diff"),
+]
+
+from builder.web.views import proposals  # noqa: E402
+
+urlpatterns += [
+    path("proposals/", proposals.my_proposals, name="my-proposals"),
+    path("proposals/<int:pk>/", proposals.proposal_detail, name="proposal"),
+    path(
+        "proposals/<int:pk>/withdraw/", proposals.proposal_withdraw_view, name="proposal-withdraw"
+    ),
+    path("proposals/new/<slug:system>/", proposals.proposal_new_choose, name="proposal-choose"),
+    path("proposals/new/<slug:system>/<slug:type>/", proposals.proposal_new, name="proposal-new"),
+    path(
+        "proposals/correct/<slug:system>/<slug:type>/<slug:stable_id>/",
+        proposals.proposal_correct,
+        name="proposal-correct",
+    ),
 ]

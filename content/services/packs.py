@@ -25,6 +25,7 @@ from typing import Any
 from django.db import DatabaseError, OperationalError, connection, transaction
 from django.db.models import Q
 
+from content import publish_gates
 from content.engine import (
     DocumentError,
     canonical_json,
@@ -46,7 +47,9 @@ from content.references import document_referrers, references_in, target_referre
 from content.schemas import pack_envelope_errors, record_data_errors
 from content.services.json_safety import document_hazards, read_json_file
 from content.services.pack_diff import diff_packs, next_version
+from content.services.proposals import proposals_credit
 from content.services.records import record_sync_columns
+from content.signing import SigningKeyError, version_signature
 from content.spellings import Respelling, pack_respelled, respellings_summary
 from content.systems import SYSTEMS
 
@@ -397,6 +400,15 @@ def pack_load(
     return report
 
 
+def _signature(doc: dict[str, Any]) -> dict[str, str]:
+    """A new version's signature by the site's key (empty without one); an unreadable key
+    stops the load or publication, so no version goes out unsigned by mistake."""
+    try:
+        return version_signature(doc)
+    except SigningKeyError as exc:
+        raise PackLoadError([FileError("signing key", DocumentError("$", str(exc)))]) from exc
+
+
 def _write_pack(doc: dict[str, Any], say: Progress, actor: str) -> dict[str, int]:
     system_name, seed = SYSTEMS[doc["system"]]
     system, _ = GameSystem.objects.get_or_create(
@@ -421,6 +433,7 @@ def _write_pack(doc: dict[str, Any], say: Progress, actor: str) -> dict[str, int
             "document": doc,
             "action": ContentPackVersion.Action.LOADED,
             "actor": actor[:150],
+            **_signature(doc),
         },
     )
     for model in reversed(RECORD_MODELS.values()):
@@ -559,7 +572,8 @@ def pack_dump(
 
     Raises:
         PackLoadError: the version is not a semantic version, or not newer; or the edited
-            records no longer make a valid pack.
+            records no longer make a valid pack; or a publish gate (``content.publish_gates``:
+            a known-good list whose result changed) refuses it.
     """
     if version is not None and not is_version(version):
         raise _version_error(pack, f"{version!r} is not a version: MAJOR.MINOR.PATCH such as 1.2.0")
@@ -587,19 +601,26 @@ def pack_dump(
         problems = [p for p in problems if p.error.path != "$.version"]
         if problems:
             raise PackLoadError(problems)
+        # Inside the lock, on the document about to be stored: what was accepted is what
+        # this very candidate gives.
+        refused = publish_gates.refusals(pack, doc)
+        if refused:
+            raise PackLoadError([FileError(pack.pack_id, e) for e in refused])
         if write:
             write(doc)
         checksum = pack_checksum(doc)
-        ContentPackVersion.objects.create(
+        written = ContentPackVersion.objects.create(
             pack=pack,
             version=new_version,
             checksum=checksum,
             document=doc,
             action=ContentPackVersion.Action.PUBLISHED,
             actor=actor[:150],
+            **_signature(doc),
         )
         pack.version, pack.checksum = new_version, checksum
         pack.save(update_fields=["version", "checksum", "loaded_at"])
+        proposals_credit(pack=pack, version=written)
     return doc
 
 

@@ -91,7 +91,7 @@ def _check_squadron(book: Book, doc: Mapping[str, Any], settings: Settings) -> V
             found.append(Violation(
                 Code.UNKNOWN_DESIGN,
                 f"{pilot['name']} flies '{entry['design']}': there is no such design "
-                f"(known: {', '.join(book.designs) or 'none'})", child(path, "design")))
+                f"(known: {_design_names(book) or 'none'})", child(path, "design")))
             continue
         review = review_design(book, design, child(path, "design"), settings)
         found.extend(review.violations)
@@ -161,3 +161,8 @@ def _element_violations(
                 f"Element {label} mixes {shown}: both fighters of an element fly the same "
                 f"type of fighter", child("$", "entries", odd, "design")))
     return found
+
+
+def _design_names(book: Book) -> str:
+    """The book's fighter designs by name, for a pilot flying one it does not have."""
+    return ", ".join(str(d.get("name") or i) for i, d in book.designs.items())

@@ -68,11 +68,11 @@ def hardpoints_used(
     return spent
 
 
-def _unknown(code: Code, name: str, what: str, value: str, known: Iterable[str],
+def _unknown(code: Code, name: str, what: str, value: str, known: Iterable[Any],
              path: str) -> Violation:
-    """A fitting the book does not have, listing the ones it does."""
-    return Violation(code, f"{name}: there is no {what} '{value}' (known: {', '.join(known)})",
-                     path)
+    """A fitting the book does not have, listing the ones it does by name."""
+    names = ", ".join(k.name for k in known)
+    return Violation(code, f"{name}: there is no {what} '{value}' (known: {names})", path)
 
 
 def review_design(
@@ -94,7 +94,7 @@ def review_design(
     weight = book.weights.get(design["weight"])
     if weight is None:
         found.append(_unknown(Code.UNKNOWN_WEIGHT, name, "fighter weight", design["weight"],
-                              book.weights, child(path, "weight")))
+                              book.weights.values(), child(path, "weight")))
     for i, item in enumerate(design["weapons"]):
         if item["weapon"] not in book.weapons:
             found.append(Violation(
@@ -104,7 +104,7 @@ def review_design(
     armour = book.armours.get(design["armour"])
     if armour is None:
         found.append(_unknown(Code.UNKNOWN_ARMOUR, name, "armour", design["armour"],
-                              book.armours, child(path, "armour")))
+                              book.armours.values(), child(path, "armour")))
     elif weight is not None and weight.id in armour.not_for_weights:
         # Armour: "A light fighter may not have heavy armour."
         found.append(Violation(
@@ -139,7 +139,8 @@ def _thruster_violations(
         if tid not in book.thrusters:
             found.append(Violation(
                 Code.UNKNOWN_THRUSTER,
-                f"{name}: there are no thrusters '{tid}' (known: {', '.join(book.thrusters)})",
+                f"{name}: there are no thrusters '{tid}' "
+                f"(known: {', '.join(t.name for t in book.thrusters.values())})",
                 child(path, "thrusters", i)))
     locations = {book.thrusters[t].location for t in design["thrusters"]
                  if t in book.thrusters} - {"basic"}

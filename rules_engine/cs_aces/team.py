@@ -40,7 +40,7 @@ def check_team(catalogue: Catalogue, doc: Mapping[str, Any]) -> Verdict:
     prices = (doc.get("house_rules") or {}).get("prices", {})
     violations: list[Violation] = []
     items: list[dict[str, Any]] = []
-    first_seen: dict[str, str] = {}
+    first_seen: dict[str, int] = {}
     total = 0
     for index, entry in enumerate(doc["entries"]):
         path = child("$.entries", index)
@@ -78,12 +78,12 @@ def check_team(catalogue: Catalogue, doc: Mapping[str, Any]) -> Verdict:
             if record.id in first_seen:
                 violations.append(Violation(
                     TeamCode.ACE_MORE_THAN_ONCE,
-                    f"{record.name} is already on the team at {first_seen[record.id]}: only one "
-                    "of any particular Ace may be on a team",
+                    f"{record.name} is already on the team as entry {first_seen[record.id]}: "
+                    "only one of any particular Ace may be on a team",
                     path,
                 ))
             else:
-                first_seen[record.id] = path
+                first_seen[record.id] = index + 1
     limit = build_total(doc)
     if total > limit:
         limit_path = "$.points_limit" if doc.get("points_limit") is not None else "$.entries"

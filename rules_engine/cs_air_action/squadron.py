@@ -101,12 +101,12 @@ def check_squadron(catalogue: Catalogue, doc: Mapping[str, Any]) -> Verdict:
         if pilot_key in pilots:
             violations.append(Violation(
                 SquadronCode.PILOT_FLIES_TWO_PLANES,
-                f"{pilot_key} flies two planes (also at {pilots[pilot_key]}): a pilot may fly "
+                f"{pilot_key} flies two planes (also {pilots[pilot_key]}): a pilot may fly "
                 "only one plane in a squadron",
                 path,
             ))
         else:
-            pilots[pilot_key] = path
+            pilots[pilot_key] = f"{record.name} in entry {index + 1}"
         if record.data.get("ace_cards"):
             ace_planes.append(record)
         total += item["points"]

@@ -117,8 +117,8 @@ def check_design(catalogue: Catalogue, doc: Mapping[str, Any]) -> Verdict:
                   f"has only {limit} free mass ({used - limit} too much)", "$.entries")
     points_limit = doc.get("points_limit")
     if points_limit is not None and points_limit != limit:
-        tally.add(Code.POINTS_LIMIT_IGNORED, f"points_limit {points_limit} is ignored: a design's "
-                  f"limit is the free mass of its size ({limit})", "$.points_limit",
+        tally.add(Code.POINTS_LIMIT_IGNORED, f"The points limit {points_limit} is ignored: a "
+                  f"design's limit is the free mass of its size ({limit})", "$.points_limit",
                   Severity.WARNING)
 
     breakdown: dict[str, Any] = {

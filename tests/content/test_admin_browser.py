@@ -124,7 +124,9 @@ def test_a_collector_enters_a_figure_with_its_dial_and_photo_then_imports_ten(
     assert preview.count() == 3
     deadeye = preview.nth(0).locator("td").nth(2)
     assert deadeye.inner_text() == "4 (Deadeye (sample))"
-    assert deadeye.evaluate("td => getComputedStyle(td).backgroundColor") == "rgb(0, 128, 0)"
+    # Green from admin.css's colour class (the site's dial green), not an inline style.
+    assert deadeye.evaluate("td => td.className") == "muster-clr-green"
+    assert deadeye.evaluate("td => getComputedStyle(td).backgroundColor") == "rgb(29, 107, 50)"
     screenshot(page, "dial-editor", "fieldset:has(.muster-dial-editor)")
 
     photo = tmp_path / "fury.png"

@@ -10,7 +10,6 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
-from content.models import ContentPack, ContentPackVersion, MassTable, RuleTable
 from rules_engine import build_catalogue, check, load_catalogue
 from rules_engine.catalogue import normalise_pack, normalise_record, pack_checksum
 from tests.content.test_spellings import design, hex_pack
@@ -55,11 +54,18 @@ def test_the_migration_stores_loaded_packs_in_the_current_spelling() -> None:
 
         executor = MigrationExecutor(connection)
         executor.migrate(AFTER)
+        # The models as they stood after the migration: later migrations add columns.
+        after = executor.loader.project_state(AFTER).apps
 
-        stored = ContentPackVersion.objects.get()
+        stored = after.get_model("content", "ContentPackVersion").objects.get()
         assert stored.document == new
-        assert stored.checksum == ContentPack.objects.get().checksum == pack_checksum(new)
-        rows = {r.stable_id: r.data for r in [*MassTable.objects.all(), *RuleTable.objects.all()]}
+        packs = after.get_model("content", "ContentPack").objects
+        assert stored.checksum == packs.get().checksum == pack_checksum(new)
+        rows = {
+            r.stable_id: r.data
+            for name in ("MassTable", "RuleTable")
+            for r in after.get_model("content", name).objects.all()
+        }
         assert rows == {
             r["id"]: normalise_record(r)["data"]
             for r in new["records"]

@@ -17,6 +17,7 @@ GAME = Game(
             entries_label="Design",
             one_entry=True,
             limit_field=False,
+            fights=False,
         ),
         Kind(
             "squadron",

@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from builder.engine import Catalogue
 from builder.games.crimson_dust.cards import CARDS
-from builder.games.drawing import roster_row, shown
+from builder.games.drawing import entry_indices, roster_row, shown
 from builder.games.prints import GamePrints, Row
 
 
-def roster_rows(b: Mapping[str, Any], doc: Mapping[str, Any]) -> list[Row]:
+def roster_rows(b: Mapping[str, Any], doc: Mapping[str, Any], catalogue: Catalogue) -> list[Row]:
     """A row per model: its profile, and each item bought with what it cost."""
     rows = []
     for m in b.get("models", ()):
@@ -20,7 +21,9 @@ def roster_rows(b: Mapping[str, Any], doc: Mapping[str, Any]) -> list[Row]:
             items.append((f"{item['kind'].capitalize()}: {item['name']}{note}", item["points"]))
         profile = (m.get("effective") or {}).get("profile") or {}
         detail = " ".join(f"{k} {shown(v)}" for k, v in profile.items())
-        rows.append(roster_row(m["name"], detail, items, m["points"]))
+        rows.append(
+            roster_row(m["name"], detail, items, m["points"], entries=entry_indices(m.get("path")))
+        )
     return rows
 
 

@@ -7,19 +7,29 @@ from collections.abc import Mapping
 from typing import Any
 
 from builder.engine import Catalogue, CheckedList
-from builder.games.clix import figure_faces
-from builder.games.drawing import record_at, roster_row
+from builder.games.clix import figure_faces, figure_profile
+from builder.games.drawing import entry_indices, record_at, roster_row
 from builder.games.prints import Face, GamePrints, Row
 
 SYSTEM = "cs-aces"
 
 
-def roster_rows(b: Mapping[str, Any], doc: Mapping[str, Any]) -> list[Row]:
+def roster_rows(b: Mapping[str, Any], doc: Mapping[str, Any], catalogue: Catalogue) -> list[Row]:
+    """A row per character: Ace or token, its card's values, and its copies' points."""
     rows = []
     for c in b.get("characters", ()):
         kind = "Ace" if c["kind"] == "ace" else "Character token"
+        profile = figure_profile(catalogue, c["figure"], SYSTEM)
         items = [(f"{c['count']} × {c['points_each']} points", c["points"])]
-        rows.append(roster_row(c["name"], kind, items, c["points"]))
+        rows.append(
+            roster_row(
+                c["name"],
+                f"{kind}: {profile}" if profile else kind,
+                items,
+                c["points"],
+                entries=entry_indices(c.get("path")),
+            )
+        )
     return rows
 
 

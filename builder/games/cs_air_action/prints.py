@@ -7,21 +7,32 @@ from collections.abc import Mapping
 from typing import Any
 
 from builder.engine import Catalogue, CheckedList
-from builder.games.clix import figure_faces
+from builder.games.clix import figure_faces, figure_profile
 from builder.games.cs_air_action.navigation import NAVIGATION, SYSTEM
-from builder.games.drawing import record_at, roster_row
+from builder.games.drawing import entry_indices, record_at, roster_row
 from builder.games.prints import Face, GamePrints, Row
 
 ACES = "cs-aces"
 
 
-def roster_rows(b: Mapping[str, Any], doc: Mapping[str, Any]) -> list[Row]:
+def roster_rows(b: Mapping[str, Any], doc: Mapping[str, Any], catalogue: Catalogue) -> list[Row]:
+    """A row per plane: its pilot and card's values, the plane's points and its Ace's."""
     rows = []
     for plane in b.get("planes", ()):
         items: list[tuple[str, Any]] = [(f"Plane: {plane['name']}", plane["plane_points"])]
         if plane.get("ace"):
             items.append((f"Ace: {plane['ace']['name']}", plane["ace"]["points"]))
-        rows.append(roster_row(plane["name"], plane.get("pilot") or "", items, plane["points"]))
+        said = [f"Pilot {plane['pilot']}"] if plane.get("pilot") else []
+        said += [p for p in [figure_profile(catalogue, plane["figure"], SYSTEM)] if p]
+        rows.append(
+            roster_row(
+                plane["name"],
+                "; ".join(said),
+                items,
+                plane["points"],
+                entries=entry_indices(plane.get("path")),
+            )
+        )
     return rows
 
 

@@ -6,22 +6,46 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from builder.engine import Catalogue
 from builder.games.cs_hex.schematic import SCHEMATIC
-from builder.games.drawing import roster_row, shown
+from builder.games.drawing import entry_indices, roster_row, shown
 from builder.games.prints import GamePrints, Row
 
+SYSTEM = "cs-hex"
 
-def roster_rows(b: Mapping[str, Any], doc: Mapping[str, Any]) -> list[Row]:
+
+def _parts(doc: Mapping[str, Any], part: str) -> list[int]:
+    """The entries that are parts of one kind (the airframe, each armour entry)."""
+    return [
+        i
+        for i, e in enumerate(doc.get("entries") or ())
+        if isinstance(e, Mapping) and e.get("part") == part
+    ]
+
+
+def _gun_names(catalogue: Catalogue, guns: Any) -> str:
+    names = []
+    for gun in guns or ():
+        record = catalogue.resolve(str(gun), "weapon", SYSTEM)
+        names.append(record.name if record is not None else str(gun))
+    return ", ".join(names)
+
+
+def roster_rows(b: Mapping[str, Any], doc: Mapping[str, Any], catalogue: Catalogue) -> list[Row]:
     mass = b.get("mass", {})
+    airframes = _parts(doc, "airframe")
+    model = doc["entries"][airframes[0]].get("model") if airframes else None
     rows = [
         roster_row(
             "Airframe",
-            f"{b.get('plane_type', '?')} plane, size {shown(b.get('size'))}",
+            f"{str(model) + ', ' if model else ''}{b.get('plane_type', '?')} plane, "
+            f"size {shown(b.get('size'))}",
             [
                 (f"{k.replace('_', ' ').capitalize()} mass", mass.get(k))
                 for k in ("max_speed", "g_rating", "acceleration")
             ],
             sum(mass.get(k, 0) for k in ("max_speed", "g_rating", "acceleration")),
+            entries=_parts(doc, "airframe"),
         )
     ]
     armour = b.get("armour", {})
@@ -35,6 +59,7 @@ def roster_rows(b: Mapping[str, Any], doc: Mapping[str, Any]) -> list[Row]:
                 if a["points"]
             ],
             mass.get("armour"),
+            entries=_parts(doc, "armour"),
         )
     )
     for key, label in (
@@ -44,9 +69,17 @@ def roster_rows(b: Mapping[str, Any], doc: Mapping[str, Any]) -> list[Row]:
         ("drop_tanks", "Drop tank"),
     ):
         for item in b.get(key, ()):
-            name = item.get("name") or ", ".join(item.get("guns", ()))
+            name = item.get("name") or _gun_names(catalogue, item.get("guns"))
             count = item.get("count")
-            rows.append(roster_row(label, f"{count} × {name}" if count else name, [], item["mass"]))
+            rows.append(
+                roster_row(
+                    label,
+                    f"{count} × {name}" if count else name,
+                    [],
+                    item["mass"],
+                    entries=entry_indices(item.get("path")),
+                )
+            )
     return rows
 
 

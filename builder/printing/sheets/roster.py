@@ -14,6 +14,8 @@ import segno
 from builder.engine import CheckedList, thaw
 from builder.games import game
 from builder.games.drawing import shown
+from builder.games.labels import value_label, words
+from builder.games.prices import violation_entry
 from builder.games.prints import Progress
 
 
@@ -29,6 +31,31 @@ def _used(checked: CheckedList) -> dict[str, str]:
     for drawn_on in (own.system, *own.related):
         used |= checked.catalogue.pack_versions(drawn_on)
     return used
+
+
+def _placed(violation: dict[str, Any], doc: Mapping[str, Any]) -> dict[str, Any]:
+    """A violation with where it is in words: the entry's number and name, or the list."""
+    index = violation_entry(str(violation.get("path", "")))
+    entries = doc.get("entries") or []
+    if index is None or index >= len(entries):
+        return violation | {"where": "The list"}
+    entry = entries[index]
+    named = entry.get("name") if isinstance(entry, Mapping) else None
+    pilot = entry.get("pilot") if isinstance(entry, Mapping) else None
+    if not named and isinstance(pilot, Mapping):
+        named = pilot.get("name")
+    return violation | {"where": f"Entry {index + 1}" + (f", {named}" if named else "")}
+
+
+def _name(checked: CheckedList, doc: Mapping[str, Any], ref: str) -> str:
+    """A priced record by its name (``rifle`` -> "Rifle"), its id when the book has none."""
+    system, _, id_ = ref.rpartition("/")
+    own = str(doc.get("system"))
+    for type_ in checked.catalogue.types(system or own):
+        record = checked.catalogue.get(system or own, type_, id_)
+        if record is not None:
+            return record.name
+    return ref
 
 
 def qr_svg(url: str) -> str:
@@ -64,12 +91,15 @@ def roster_sheet(
         "points": verdict.points,
         "limit": verdict.limit,
         "legal": verdict.legal,
-        "errors": [v.to_dict() for v in verdict.errors],
-        "warnings": [v.to_dict() for v in verdict.warnings],
-        "rows": own.prints.roster_rows(breakdown, doc),
+        "errors": [_placed(v.to_dict(), doc) for v in verdict.errors],
+        "warnings": [_placed(v.to_dict(), doc) for v in verdict.warnings],
+        "rows": own.prints.roster_rows(breakdown, doc, checked.catalogue),
         "packs": [f"{pack} {version}" for pack, version in sorted(_used(checked).items())],
-        "settings": [(k, shown(v)) for k, v in sorted(settings.items())],
-        "prices": [(k, shown(v)) for k, v in sorted(prices.items())],
+        "settings": [
+            (words(k).capitalize(), value_label(v, k) if isinstance(v, str) else shown(v))
+            for k, v in sorted(settings.items())
+        ],
+        "prices": [(_name(checked, doc, k), shown(v)) for k, v in sorted(prices.items())],
         "notes": house_rules.get("notes") or "",
         "share_url": share_url,
         "qr_svg": qr_svg(share_url) if share_url else None,

@@ -70,3 +70,20 @@ def for_players(violation: Mapping[str, Any]) -> str:
     if violation.get("unpriced"):
         return f"{message} (set a house price for it under House prices)"
     return message
+
+
+@register.filter
+def setting_value(value: object, setting: str = "") -> str:
+    """A ruling's or choice's value as words: ``full_plus_half`` -> "Full mass plus half in
+    the turret" (see ``builder.games.labels``)."""
+    from builder.games.labels import value_label
+
+    return value_label(value, str(setting))
+
+
+@register.filter
+def query_label(query: str) -> str:
+    """``defensive_fate`` -> "Defensive fate": an odds query by its name in words."""
+    from builder.games.labels import query_label as label_of
+
+    return label_of(str(query))

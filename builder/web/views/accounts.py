@@ -26,6 +26,7 @@ from builder.accounts.services import (
 )
 from builder.accounts.throttles import account_attempt_wait
 from builder.core.errors import ApplicationError
+from builder.core.site import site_email_context
 from builder.web.forms import SignUpForm
 from builder.web.redirects import allowed_next, safe_next
 
@@ -127,24 +128,32 @@ class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
         return HttpResponseRedirect(self.get_success_url())
 
 
-password_reset = throttled_posts("password-reset requests")(auth_views.PasswordResetView.as_view())
+class PasswordResetView(auth_views.PasswordResetView):
+    """The reset mail's link is built from the site's one configured address."""
+
+    def form_valid(self, form: Any) -> HttpResponse:
+        self.extra_email_context = {**(self.extra_email_context or {}), **site_email_context()}
+        return super().form_valid(form)
+
+
+password_reset = throttled_posts("password-reset requests")(PasswordResetView.as_view())
 password_reset_confirm = throttled_posts("attempts to set a new password")(
     PasswordResetConfirmView.as_view()
 )
 
 
 @login_required
-def api_tokens(request: HttpRequest) -> HttpResponse:
-    """Personal API tokens: name one to make it (its secret is shown once), revoke any."""
+def account(request: HttpRequest) -> HttpResponse:
+    """The account page: who is signed in, their API tokens (name one to make it, its
+    secret shown once; revoke any), and the ways to change the password or sign out."""
     secret = ""
     error = ""
     if request.method == "POST":
         if request.POST.get("revoke"):
-            api_token_revoke(
-                token=api_token_get_for_owner(user=request.user, token_id=request.POST["revoke"])
-            )
-            messages.success(request, "Token revoked: it no longer opens the API.")
-            return redirect("api-tokens")
+            token = api_token_get_for_owner(user=request.user, token_id=request.POST["revoke"])
+            api_token_revoke(token=token)
+            messages.success(request, f"Token “{token.name}” revoked: it no longer opens the API.")
+            return redirect("account")
         name = request.POST.get("name", "").strip()
         if not name:
             error = "Name the token, e.g. the app that will use it."
@@ -155,7 +164,7 @@ def api_tokens(request: HttpRequest) -> HttpResponse:
                 error = exc.message
     return render(
         request,
-        "registration/api_tokens.html",
+        "registration/account.html",
         {
             "tokens": api_tokens_for_owner(user=request.user),
             "secret": secret,

@@ -17,14 +17,17 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.text import slugify
 
+from builder import engine
 from builder.collections.selectors import collection_fielding, owned_counts
 from builder.core.errors import ApplicationError
 from builder.engine import Catalogue
+from builder.games.labels import value_label, words
 from builder.games.picks import Owned, Picks
+from builder.games.prices import violation_entry
 from builder.lists.models import SavedList
 from builder.lists.selectors import saved_designs_for_owner
 from builder.lists.services import saved_list_create, saved_list_update
-from builder.web import builder_view, pickers
+from builder.web import builder_view, draft_view, pickers
 from builder.web.listfile import list_file_read, list_type_problems
 from builder.web.listform import (
     my_designs_named,
@@ -106,10 +109,16 @@ def builder_response(
     import_errors: list[str] = []
     save_errors: list[dict[str, str]] = []
     catalogue = current_catalogue()
+    if draft_view.is_discard(request):
+        return draft_view.draft_discarded(request, system, kind, saved_list)
+    last_saved = _last_saved(system, kind, catalogue, saved_list)
+    unreadable = ""
     if request.method == "POST":
         upload = request.FILES.get("import_file")
         if upload:
             doc, import_errors, note = _imported(upload, system, kind, catalogue)
+        elif request.POST.get("action") == draft_view.RESTORE:
+            doc, unreadable = draft_view.draft_posted(request, system, kind, last_saved)
         else:
             doc = read_document(system, kind, request.POST, catalogue)
             note = apply_action(doc, request.POST, catalogue)
@@ -127,13 +136,12 @@ def builder_response(
                 if request.htmx:
                     response = HttpResponse(status=204)
                     response["HX-Redirect"] = target
-                    return response
-                return redirect(target)
-    elif saved_list is not None:
-        doc = copy.deepcopy(saved_list.document)
-        doc.setdefault("house_rules", {"prices": {}, "notes": ""})
+                    return draft_view.draft_saved(request, response, system, kind, saved_list)
+                return draft_view.draft_saved(request, redirect(target), system, kind, saved_list)
     else:
-        doc = new_document(system, kind, catalogue)
+        doc = draft_view.draft_stored(request, system, kind, saved_list) or copy.deepcopy(
+            last_saved
+        )
     resolved = document_resolved(doc)
     catalogue = resolved.catalogue if resolved is not None else current_catalogue()
     owned = (
@@ -169,14 +177,31 @@ def builder_response(
     )
     if saved_list is not None or request.user.is_authenticated:
         context["fielding"] = _fielding(request, doc, catalogue)
+    draft = draft_view.draft_state(
+        request, doc, last_saved, saved_list=saved_list, problem=unreadable
+    )
+    context["draft"] = draft
     if not request.htmx:
-        return render(request, "web/build/page.html", context)
-    if partial:
+        response = render(request, "web/build/page.html", context)
+    elif partial:
         # A value changed: only the verdicts move, the fields stay as the player left them.
         response = render(request, "web/build/_oob.html", context)
         response["HX-Reswap"] = "none"
-        return response
-    return render(request, "web/build/_builder.html", context)
+    else:
+        response = render(request, "web/build/_builder.html", context)
+    response["HX-Trigger-After-Settle"] = draft.event()
+    return response
+
+
+def _last_saved(
+    system: str, kind: str, catalogue: Catalogue, saved_list: SavedList | None
+) -> dict[str, Any]:
+    """The list as it stands saved (or a new one, as it starts): what a change departs from."""
+    if saved_list is None:
+        return new_document(system, kind, catalogue)
+    doc: dict[str, Any] = copy.deepcopy(saved_list.document)
+    doc.setdefault("house_rules", {"prices": {}, "notes": ""})
+    return doc
 
 
 def _save(
@@ -198,10 +223,18 @@ def _save(
             saved = saved_list_update(saved_list=saved_list, document=doc)
     except ApplicationError as exc:
         return None, [
-            {"path": d.get("path", ""), "message": d.get("message", "")} for d in exc.details
+            {"path": "", "message": _save_problem(d.get("path", ""), d.get("message", ""))}
+            for d in exc.details
         ] or [{"path": "", "message": exc.message}]
     messages.success(request, f"Saved “{saved.name}”.")
     return saved, []
+
+
+def _save_problem(path: str, message: str) -> str:
+    """A reason a save was refused, in words and placed by entry number, not JSON path."""
+    said = engine.schema_message_in_words(message, path)
+    index = violation_entry(path)
+    return f"Entry {index + 1}: {said}" if index is not None else said
 
 
 def _owned(request: HttpRequest) -> Owned | None:
@@ -239,6 +272,9 @@ def builder_context(
     catalogue = picks.catalogue
     verdict = list_check(doc=doc, resolved=resolved)
     laid_out = builder_view.layout(verdict, len(doc["entries"]), doc, catalogue)
+    names = {
+        r.id: r.name for t in catalogue.types(system) for r in catalogue.records(system, t).values()
+    }
     entries = [
         {
             "index": i,
@@ -247,8 +283,9 @@ def builder_context(
             else [],
             "violations": laid_out["by_entry"].get(i, []),
             "price": laid_out["prices"].get(i),
-            "title": _entry_title(entry, i),
+            "title": (title := _entry_title(entry, i, names)),
             "part": str(entry["part"]) if isinstance(entry, dict) and entry.get("part") else None,
+            "part_label": _part_badge(entry, title),
         }
         for i, entry in enumerate(doc["entries"])
     ]
@@ -256,9 +293,6 @@ def builder_context(
     prices = (doc.get("house_rules") or {}).get("prices") or {}
     unpriced = unpriced_ids(verdict["violations"])
     house_ids = list(prices) + [i for i in unpriced if i not in prices]
-    names = {
-        r.id: r.name for t in catalogue.types(system) for r in catalogue.records(system, t).values()
-    }
     content = doc.get("content")
     context: dict[str, Any] = {
         "doc": doc,
@@ -291,7 +325,9 @@ def builder_context(
     return context
 
 
-def _entry_title(entry: Any, index: int) -> str:
+def _entry_title(entry: Any, index: int, names: dict[str, str]) -> str:
+    """What an entry is called above its fields: its own name, else the name of the record
+    it takes (an archetype, a figure, a weapon), else its part in words."""
     if not isinstance(entry, dict):
         return f"Entry {index + 1}"
     pilot = entry.get("pilot")
@@ -301,10 +337,23 @@ def _entry_title(entry: Any, index: int) -> str:
     for key in ("name", "label", "model", "element"):
         if entry.get(key):
             return str(entry[key])
-    for key in ("archetype", "figure", "part", "weapon"):
-        if entry.get(key):
-            return str(entry[key]).replace("_", " ").replace("-", " ").capitalize()
+    for key in ("archetype", "figure", "weapon"):
+        ref = entry.get(key)
+        if isinstance(ref, str) and ref:
+            return names.get(ref.rpartition("/")[2]) or value_label(ref)
+    if entry.get("part"):
+        title = value_label(entry["part"])
+        area = entry.get("area")
+        return f"{title}, {words(str(area))}" if area else title
     return f"Entry {index + 1}"
+
+
+def _part_badge(entry: Any, title: str) -> str | None:
+    """The kind of part an entry is, in words, unless its title already says so."""
+    if not isinstance(entry, dict) or not entry.get("part"):
+        return None
+    badge = value_label(entry["part"])
+    return None if title.startswith(badge) else badge
 
 
 def _export(doc: dict[str, Any]) -> HttpResponse:

@@ -12,6 +12,7 @@ from builder.web.selectors.catalogue import (
     TYPE_LABELS,
     BrowseFilters,
     abilities_by_id,
+    current_catalogue,
     filter_choices,
     names_by_id,
     record_browse,
@@ -20,6 +21,8 @@ from builder.web.selectors.catalogue import (
 )
 from builder.web.systems import SYSTEM_INFO, system_info
 from content.models import Figure
+from content.record_display import record_field_label, source_text
+from content.registry import book_titles
 
 
 def catalogue_index(request: HttpRequest) -> HttpResponse:
@@ -69,6 +72,15 @@ def record_detail(request: HttpRequest, system: str, type: str, stable_id: str) 
         "type_label": TYPE_LABELS.get(type, type),
         "nav": "catalogue",
         "data": data,
+        "source_text": source_text(record.source, book_titles()),
+        "doubts": [
+            (
+                record_field_label(str(u.get("path", "")), data, names_by_id(system, "ability")),
+                u.get("note", ""),
+            )
+            for u in record.uncertain or []
+            if isinstance(u, dict)
+        ],
     }
     shown: set[str] = {"transcribed"}
     if type in ("figure", "combat_dial", "speed_dial", "archetype"):
@@ -116,5 +128,19 @@ def record_detail(request: HttpRequest, system: str, type: str, stable_id: str) 
         context["rule_text"] = data["text"]
         shown.add("text")
     rest = {k: v for k, v in data.items() if k not in shown}
-    context["rest"] = records.readable(rest) if rest else None
+    context["rest"] = records.readable(rest, names=_record_names(system)) if rest else None
     return render(request, "web/catalogue/record.html", context)
+
+
+def _record_names(system: str) -> dict[str, str]:
+    """Record id -> name, for the references a record's document makes: this game's ids
+    bare, every game's as ``system/id``."""
+    catalogue = current_catalogue()
+    names: dict[str, str] = {}
+    for slug in catalogue.systems():
+        for type_ in catalogue.types(slug):
+            for record in catalogue.records(slug, type_).values():
+                names[f"{slug}/{record.id}"] = record.name
+                if slug == system:
+                    names[record.id] = record.name
+    return names

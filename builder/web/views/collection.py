@@ -139,12 +139,15 @@ def _fielding(request: HttpRequest, system: str, counts: Any) -> list[dict[str, 
     """Each of the player's lists of this game and whether the collection fields it, from
     one read of the collection."""
     found = []
+    catalogue = current_catalogue()
     for saved in saved_lists_for_owner(user=request.user).filter(system__slug=system):
         missing = []
         for need in list_needs(saved.document):
             have = counts[(need.system, need.record_type, need.stable_id)]
             if have < need.quantity:
-                missing.append(f"needs {need.quantity} × {need.stable_id}, owns {have}")
+                record = catalogue.get(need.system, need.record_type, need.stable_id)
+                name = record.name if record else need.stable_id
+                missing.append(f"needs {need.quantity} × {name}, owns {have}")
         found.append({"list": saved, "can_field": not missing, "missing": missing})
     return found
 

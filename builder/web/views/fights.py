@@ -5,6 +5,7 @@ is done. The engine's work limit and the quota of jobs are told in words beside 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib import messages
@@ -16,28 +17,93 @@ from django.views.decorators.http import require_POST
 from builder import engine
 from builder.api.limits import check_runs
 from builder.core.errors import ApplicationError, ErrorCode
+from builder.games import game
 from builder.lists.selectors import saved_lists_for_owner
 from builder.simulations.inputs import simulation_checked
 from builder.simulations.selectors import simulation_job_get, simulation_job_list
 from builder.simulations.services import simulation_job_cancel, simulation_job_create
-from builder.web.charts import bar_chart
+from builder.web.fight_report import report_view
 from builder.web.requests import HtmxHttpRequest
 
 DEFAULT_RUNS = 2000
+CONFIRM = "fight_anyway"
+"""The box a player ticks to fight with a list that is not legal."""
 
 
-def _fightable(request: HttpRequest) -> list[Any]:
-    return [
-        saved
-        for saved in saved_lists_for_owner(user=request.user).order_by("system__name", "name")
-        if engine.system_module(saved.system.slug).has_fights
-    ]
+@dataclass(frozen=True)
+class Fightable:
+    """One of my lists the form offers, labelled by what its game counts."""
+
+    saved: Any
+    label: str
+    not_legal: str
+    """Why the list is not legal, in one line; empty when it is."""
+
+
+def counted(amount: int, unit: str) -> str:
+    """200 points, 4 fighters, 1 fighter: a list's total in what its game counts."""
+    if amount == 1 and unit.endswith("s"):
+        unit = unit[:-1]
+    return f"{amount:,} {unit}"
+
+
+def why_not_legal(saved: Any) -> str:
+    """A list's first error in words, and how many more there are."""
+    errors = [v for v in saved.violations or [] if v.get("severity", "error") == "error"]
+    if saved.legal or not errors:
+        return ""
+    first = str(errors[0].get("message", "it breaks the game's rules"))
+    more = len(errors) - 1
+    tail = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
+    return f"{first[:1].upper()}{first[1:]}{tail}."
+
+
+def legal_warning(picked: list[Fightable]) -> str:
+    """Which picked lists are not legal and why, one line each list; empty when all are."""
+    return " ".join(
+        dict.fromkeys(f"{f.saved.name} is not legal: {f.not_legal}" for f in picked if f.not_legal)
+    )
+
+
+def _fightable(request: HttpRequest) -> list[Fightable]:
+    found = []
+    for saved in saved_lists_for_owner(user=request.user).order_by("system__name", "name"):
+        slug = saved.system.slug
+        kind = game(slug).kind(saved.kind)
+        if not (engine.system_module(slug).has_fights and kind is not None and kind.fights):
+            continue
+        why = why_not_legal(saved)
+        total = counted(saved.points, kind.unit)
+        found.append(Fightable(saved, f"{saved.name} ({total}{', not legal' if why else ''})", why))
+    return found
+
+
+def _not_offered(uuid: str, everything: list[Fightable], game_title: str) -> str:
+    """Why a picked list cannot fight here: none picked, or one of another game."""
+    other = next((f.saved for f in everything if str(f.saved.uuid) == uuid), None)
+    if other is None:
+        return "Pick one of your lists."
+    return (
+        f"Pick one of your {game_title} lists: {other.name} is a {other.system.name} list, "
+        "and both lists of a fight are of one game."
+    )
+
+
+def _games(lists: list[Fightable]) -> list[tuple[str, str]]:
+    """(slug, name) of the games my fightable lists are of, each once, in list order."""
+    return list(dict.fromkeys((f.saved.system.slug, f.saved.system.name) for f in lists))
 
 
 @login_required
 def fights(request: HttpRequest) -> HttpResponse:
-    lists = _fightable(request)
-    by_uuid = {str(saved.uuid): saved for saved in lists}
+    everything = _fightable(request)
+    games = _games(everything)
+    slugs = [slug for slug, _ in games]
+    asked = request.POST.get("game") or request.GET.get("game", "")
+    chosen = asked if asked in slugs else (slugs[0] if slugs else "")
+    game_title = dict(games).get(chosen, "")
+    lists = [f for f in everything if f.saved.system.slug == chosen]
+    by_uuid = {str(f.saved.uuid): f for f in lists}
     errors: dict[str, str] = {}
     status = 200
     values = {
@@ -46,10 +112,12 @@ def fights(request: HttpRequest) -> HttpResponse:
         "runs": request.POST.get("runs", str(DEFAULT_RUNS)),
         "seed": request.POST.get("seed", str(random.randint(1, 999_999))),
     }
+    confirmed = request.POST.get(CONFIRM) == "on"
+    warning = ""
     if request.method == "POST":
         for side in ("list_a", "list_b"):
             if values[side] not in by_uuid:
-                errors[side] = "Pick one of your lists."
+                errors[side] = _not_offered(values[side], everything, game_title)
         runs = seed = 0
         try:
             runs = int(values["runs"])
@@ -64,8 +132,15 @@ def fights(request: HttpRequest) -> HttpResponse:
             seed = int(values["seed"])
         except ValueError:
             errors["seed"] = "Give a whole number."
+        picked = [by_uuid[values[s]] for s in ("list_a", "list_b") if values[s] in by_uuid]
+        warning = legal_warning(picked)
+        if warning and not confirmed:
+            errors["confirm"] = (
+                f"{warning} Tick “Fight with it anyway” to play it as it stands, or pick "
+                "legal lists."
+            )
         if not errors:
-            a, b = by_uuid[values["list_a"]], by_uuid[values["list_b"]]
+            a, b = by_uuid[values["list_a"]].saved, by_uuid[values["list_b"]].saved
             inputs = {
                 "list_a": a.document,
                 "list_b": b.document,
@@ -89,7 +164,19 @@ def fights(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "web/fights/index.html",
-        {"lists": lists, "values": values, "errors": errors, "jobs": jobs, "nav": "fights"},
+        {
+            "lists": lists,
+            "games": games,
+            "game": chosen,
+            "game_title": game_title,
+            "warning": warning,
+            "confirm_name": CONFIRM,
+            "confirmed": confirmed,
+            "values": values,
+            "errors": errors,
+            "jobs": jobs,
+            "nav": "fights",
+        },
         status=status,
     )
 
@@ -142,37 +229,3 @@ def fight(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     }
     template = "web/fights/_status.html" if request.htmx else "web/fights/job.html"
     return render(request, template, context)
-
-
-def report_view(report: dict[str, Any]) -> dict[str, Any]:
-    """The report's numbers laid out for the page: outcomes with their intervals, each
-    figure's survival, each side's casualties as a chart."""
-    outcome = report.get("outcome") or {}
-    labels = {"a_wins": "List A wins", "draws": "Draw", "b_wins": "List B wins"}
-    outcomes = [{"label": labels.get(k, k), **v} for k, v in outcome.items() if isinstance(v, dict)]
-    sides = []
-    for side, data in (report.get("sides") or {}).items():
-        casualties = (data or {}).get("casualties") or {}
-        dist = casualties.get("distribution") or {}
-        keys = sorted(dist, key=lambda k: float(k))
-        sides.append(
-            {
-                "side": side.upper(),
-                "name": (report.get("lists") or {}).get(side, side),
-                "points": data.get("points"),
-                "mean": casualties.get("mean"),
-                "chart": bar_chart(f"List {side.upper()} casualties", [(k, dist[k]) for k in keys])
-                if dist
-                else None,
-            }
-        )
-    return {
-        "outcomes": outcomes,
-        "chart": bar_chart("Outcome", [(o["label"], o["value"]) for o in outcomes]),
-        "turns": report.get("turns"),
-        "figures": report.get("figures") or [],
-        "sides": sides,
-        "assumptions": report.get("assumptions") or [],
-        "runs": report.get("runs"),
-        "seed": report.get("seed"),
-    }

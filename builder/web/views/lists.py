@@ -3,12 +3,11 @@ and upgrade to newer packs after seeing what would change."""
 
 from __future__ import annotations
 
-from typing import Any
 from uuid import UUID
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
@@ -29,22 +28,33 @@ from builder.lists.services import (
     saved_list_update,
     saved_list_upgrade,
 )
-from builder.web.builder_view import layout
 from builder.web.redirects import safe_next
 from builder.web.requests import SignedInHttpRequest
-from builder.web.systems import SYSTEM_INFO, kind_label, kind_of
+from builder.web.shared_roster import shared_roster
+from builder.web.systems import SYSTEM_INFO, game_for, kind_label, kind_of
 from builder.web.views.build import builder_response
 
 
 @login_required
 def my_lists(request: HttpRequest) -> HttpResponse:
-    lists = list(saved_lists_for_owner(user=request.user).order_by("-updated_at"))
+    lists = [
+        (saved, _kind_said(saved))
+        for saved in saved_lists_for_owner(user=request.user).order_by("-updated_at")
+    ]
     trash = list(saved_lists_for_owner(user=request.user, trashed=True).order_by("-deleted_at"))
     return render(
         request,
         "web/lists/index.html",
         {"lists": lists, "trash": trash, "systems": SYSTEM_INFO, "nav": "lists"},
     )
+
+
+def _kind_said(saved: SavedList) -> str:
+    """What a player calls the list's kind ("Warband", "Plane design")."""
+    try:
+        return kind_label(saved.system.slug, saved.kind)
+    except Http404:
+        return saved.kind
 
 
 @login_required
@@ -143,22 +153,27 @@ def list_upgrade(request: HttpRequest, list_uuid: UUID) -> HttpResponse:
 
 
 def shared_list(request: HttpRequest, token: str) -> HttpResponse:
+    """A shared list as its printed roster reads, for anyone with the link; its owner also
+    gets the way to the PDF sheet."""
     saved = saved_list_get_shared(token=token)
-    verdict: dict[str, Any] = {
-        "legal": saved.legal,
-        "points": saved.points,
-        "limit": saved.points_limit,
-        "violations": saved.violations,
-        "breakdown": saved.breakdown,
-    }
+    found = kind_of(saved.system.slug, saved.kind)
+    try:
+        roster = shared_roster(saved, unit=found.unit)
+    except ApplicationError as exc:
+        roster, unreadable = None, exc.message
+    else:
+        unreadable = ""
     return render(
         request,
         "web/lists/shared.html",
         {
             "saved": saved,
-            "verdict": verdict,
-            "layout": layout(verdict, len(saved.document.get("entries", []))),
+            "roster": roster,
+            "unreadable": unreadable,
+            "game_title": game_for(saved.system.slug).title,
             "kind_label": kind_label(saved.system.slug, saved.kind),
-            "unit": kind_of(saved.system.slug, saved.kind).unit,
+            "entries_label": found.entries_label,
+            "unit": found.unit,
+            "is_owner": saved.owner_id == request.user.pk,
         },
     )

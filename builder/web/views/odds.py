@@ -9,8 +9,9 @@ from django.http import HttpResponse
 from django.shortcuts import render
 
 from builder import engine
+from builder.games.labels import answer_label
 from builder.web.charts import bar_chart
-from builder.web.odds_form import param_fields, read_params
+from builder.web.odds_form import given_values, param_fields, read_params
 from builder.web.requests import HtmxHttpRequest
 from builder.web.selectors.catalogue import current_catalogue
 from builder.web.systems import SYSTEM_INFO, system_info
@@ -31,7 +32,7 @@ def odds_page(request: HtmxHttpRequest, system: str = "crimson-dust") -> HttpRes
         "queries": queries,
         "query": by_name[query],
         "fields": fields,
-        "given": [(k, v) for k, v in request.GET.items() if k != "query" and v],
+        "given": given_values(fields, request.GET),
         "nav": "odds",
     }
     try:
@@ -42,11 +43,16 @@ def odds_page(request: HtmxHttpRequest, system: str = "crimson-dust") -> HttpRes
             read_params(fields, request.GET, submitted="query" in request.GET),
         )
     except engine.BadDocument as exc:
-        context["errors"] = {e.path.removeprefix("params."): e.message for e in exc.errors}
+        errors = {e.path.removeprefix("params."): e.message for e in exc.errors}
         for f in fields:
-            f.error = context["errors"].pop(f.name, "")
+            f.error = errors.pop(f.name, "")
+        labels = {f.name: f.label for f in fields}
+        context["errors"] = {labels.get(k, answer_label(k)): m for k, m in errors.items()}
     else:
         context["answer"] = answer
+        context["chances"] = [
+            (answer_label(name), p) for name, p in (answer.get("chances") or {}).items()
+        ]
         context["distributions"] = [
             _distribution(name, dist, lead=name == answer["headline"])
             for name, dist in answer["distributions"].items()
@@ -59,7 +65,7 @@ def odds_page(request: HtmxHttpRequest, system: str = "crimson-dust") -> HttpRes
 def _distribution(name: str, dist: dict[str, Any], *, lead: bool) -> dict[str, Any]:
     keys = sorted(dist["distribution"], key=_number_first)
     at_least = dist.get("at_least") or {}
-    title = name.replace("_", " ").replace(".", ": ")
+    title = answer_label(name)
     return {
         "name": title,
         "lead": lead,

@@ -4,19 +4,20 @@ changes."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
 from builder.catalogue.pack_files import pack_file_response
+from builder.games.prices import violation_entry
 from builder.lists.blast_radius import SHOWN, blast_radius
-from builder.web.records import label
 from content import registry
 from content.models import ContentPack, ContentPackVersion
+from content.record_display import field_label
 from content.services.pack_diff import ABSENT, FieldChange, PackDiff, RecordChange, diff_packs
 from content.services.packs import version_key
+from content.signing import SigningKeyError, signature_bytes, site_public_key
 
 TYPE_NAMES = {
     "figure": "figure",
@@ -41,22 +42,11 @@ BUMP_WORDS = {
     "patch": "a correction: no record is removed and no price changes",
 }
 
-_STEP = re.compile(r"\.([^.\[]+)|\[(\d+)\]")
-
-
-def path_words(path: str) -> str:
-    """``$.data.costs.green.pts`` -> "Costs › Green › Pts"; ``$.data.clicks[2].speed`` ->
-    "Clicks › item 3 › Speed": a field as the record pages name it."""
-    steps = []
-    for key, index in _STEP.findall(path.removeprefix("$").removeprefix(".data")):
-        steps.append(label(key) if key else f"item {int(index) + 1}")
-    return " › ".join(steps) or "the whole record"
-
 
 def entry_words(path: str) -> str:
     """``$.entries[1].figure`` -> "entry 2": where in a list a record is named."""
-    found = re.match(r"^\$\.entries\[(\d+)\]", path)
-    return f"entry {int(found.group(1)) + 1}" if found else path_words(path)
+    index = violation_entry(path)
+    return f"entry {index + 1}" if index is not None else field_label(path)
 
 
 def _value(value: Any) -> Any:
@@ -65,7 +55,7 @@ def _value(value: Any) -> Any:
 
 def _field(change: FieldChange) -> dict[str, Any]:
     return {
-        "where": path_words(change.path),
+        "where": field_label(change.path),
         "old": _value(change.old),
         "new": _value(change.new),
         "added": change.old is ABSENT,
@@ -83,7 +73,8 @@ def _record(change: RecordChange) -> dict[str, Any]:
     }
 
 
-def _diff_words(diff: PackDiff) -> dict[str, Any]:
+def diff_words(diff: PackDiff) -> dict[str, Any]:
+    """A diff as the registry's and the proposals' pages show it: records by kind, prices first."""
     return {
         "summary": diff.summary(),
         "bump": diff.bump,
@@ -111,13 +102,43 @@ def _version_or_404(pack_id: str, version: str) -> ContentPackVersion:
         raise Http404(exc.message) from exc
 
 
+def _signing_key() -> dict[str, Any]:
+    """The site's public key for the registry's pages, or why there is none."""
+    try:
+        return {"signing_key": site_public_key(), "signing_problem": ""}
+    except SigningKeyError as exc:
+        return {"signing_key": None, "signing_problem": str(exc)}
+
+
 def pack_index(request: HttpRequest) -> HttpResponse:
     packs = list(registry.pack_rows())
     return render(
         request,
         "web/packs/index.html",
-        {"packs": registry.pack_summaries(packs), "nav": "packs"},
+        {"packs": registry.pack_summaries(packs), "nav": "packs", **_signing_key()},
     )
+
+
+def signing_key_pem(request: HttpRequest) -> HttpResponse:
+    """The site's public key as a PEM file, for ``openssl pkeyutl -verify -pubin``."""
+    key = _signing_key()["signing_key"]
+    if key is None:
+        raise Http404("This site signs nothing: it has no signing key.")
+    response = HttpResponse(key.pem, content_type="application/x-pem-file")
+    response["Content-Disposition"] = 'attachment; filename="signing-key.pem"'
+    return response
+
+
+def pack_signature(request: HttpRequest, pack_id: str, version: str) -> HttpResponse:
+    """A version's signature as the 64 raw bytes ``openssl pkeyutl -sigfile`` reads."""
+    row = _version_or_404(pack_id, version)
+    raw = signature_bytes(row.signature)
+    if raw is None:
+        raise Http404(f"{pack_id} {version} is unsigned.")
+    response = HttpResponse(raw, content_type="application/octet-stream")
+    response["Content-Disposition"] = f'attachment; filename="{pack_id}-{version}.json.sig"'
+    response["Cache-Control"] = "public, no-cache"
+    return response
 
 
 def pack_detail(request: HttpRequest, pack_id: str) -> HttpResponse:
@@ -129,7 +150,10 @@ def pack_detail(request: HttpRequest, pack_id: str) -> HttpResponse:
         return redirect("web:pack-diff", pack_id=pack.pack_id, a=old, b=new)
     provenance = registry.version_provenance(rows)
     previous = dict(zip(by_age[1:], by_age, strict=False))
-    versions = [{"p": p, "previous": previous.get(p.version)} for p in provenance]
+    signed = {row.version: row for row in rows}
+    versions = [
+        {"p": p, "previous": previous.get(p.version), "row": signed[p.version]} for p in provenance
+    ]
     return render(
         request,
         "web/packs/pack.html",
@@ -138,6 +162,7 @@ def pack_detail(request: HttpRequest, pack_id: str) -> HttpResponse:
             "versions": versions,
             "newest_first": list(reversed(by_age)),
             "nav": "packs",
+            **_signing_key(),
         },
     )
 
@@ -166,7 +191,7 @@ def pack_diff(request: HttpRequest, pack_id: str, a: str, b: str) -> HttpRespons
             "pack": old.pack,
             "old": old,
             "new": new,
-            "diff": _diff_words(diff),
+            "diff": diff_words(diff),
             "radius": radius,
             "lists": lists,
             "shown_limit": SHOWN,

@@ -11,6 +11,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import FileResponse, HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
+from django.utils.text import slugify
 from django.views.decorators.http import require_POST
 
 from builder.core.errors import ApplicationError, ErrorCode
@@ -125,7 +126,7 @@ def print_pdf(request: HttpRequest, job_id: int) -> HttpResponseBase:
         print_storage.open(job.pdf.name, "rb"),
         content_type="application/pdf",
         as_attachment=True,
-        filename=f"muster-{job.kind}-{job.pk}.pdf",
+        filename=f"{slugify(job.name) or f'muster-{job.kind}-{job.pk}'}.pdf",
     )
 
 
@@ -139,7 +140,7 @@ def print_cancel(request: HttpRequest, job_id: int) -> HttpResponse:
     except ApplicationError as exc:
         messages.error(request, exc.message)
     else:
-        messages.success(request, f"{job.get_kind_display()} #{job.pk} is cancelled.")
+        messages.success(request, f"{job.name} is cancelled.")
     if request.POST.get("back") == "print":
         return redirect("web:print")
     return redirect("web:print-job", job_id=job.pk)

@@ -1,5 +1,5 @@
 /* Dial editors: add and remove rows, and a live preview of a combat dial in the colours of
-   the read-only table. Without this script the same form still works (blank rows, remove
+   the read-only table (its classes in admin.css). Without this script the same form still works (blank rows, remove
    boxes). */
 (function () {
   "use strict";
@@ -67,7 +67,7 @@
         var td = el("td", value === "" ? "—" : value);
         var ability = colours[key];
         if (ability) {
-          if (ability.colour) { td.style.background = ability.colour; td.style.color = "#fff"; }
+          if (ability.css) { td.className = ability.css; }
           td.title = ability.name;
           td.appendChild(document.createTextNode(" "));
           td.appendChild(el("small", "(" + ability.name + ")"));
@@ -91,11 +91,16 @@
     editor.querySelector(".muster-dial-preview").hidden = n === 0;
   }
 
+  // Cells are painted by the colour classes of admin.css: the site's content security
+  // policy allows no inline style.
   function tint(editor) {
     var colours = JSON.parse(editor.dataset.colours || "{}");
     editor.querySelectorAll(".dial-cell").forEach(function (cell) {
       var ability = colours[cell.querySelector(".dial-colour").value];
-      cell.style.background = ability && ability.colour ? ability.colour : "";
+      Array.prototype.slice.call(cell.classList).forEach(function (name) {
+        if (name.indexOf("muster-clr-") === 0) { cell.classList.remove(name); }
+      });
+      if (ability && ability.css) { cell.classList.add(ability.css); }
     });
   }
 

@@ -87,6 +87,7 @@ def test_a_versions_provenance(anon: APIClient, packs: Any) -> None:
         "action": "loaded",
         "actor": "",
         "licence": "unknown",
+        "contributors": [],
         "records": 28,
         "sources": [
             {
@@ -103,6 +104,9 @@ def test_a_versions_provenance(anon: APIClient, packs: Any) -> None:
         "url": f"{BASE}cs-aces-core/versions/1.0.0/",
         "records_url": f"{BASE}cs-aces-core/versions/1.0.0/records/",
         "file_url": f"{BASE}cs-aces-core/versions/1.0.0/file/",
+        "signature": None,
+        "signed_by": None,
+        "signature_url": None,
     }
     versions = anon.get("/api/v1/packs/cs-aces-core/versions/").json()["results"]
     assert [(v["version"], v["action"], v["actor"], v["current"]) for v in versions] == [

@@ -177,7 +177,7 @@ def test_the_job_page_cancels_a_queued_job(signed_in: Client, player: Any) -> No
     answer = signed_in.post(f"/print/{job.pk}/cancel/")
     assert answer["Location"] == f"/print/{job.pk}/"
     page = signed_in.get(f"/print/{job.pk}/").content.decode()
-    assert f"Navigation cards #{job.pk} is cancelled." in page
+    assert "Navigation cards: the basic deck is cancelled." in page
     assert "This print job was cancelled: nothing was printed." in page
     assert "Cancel this print job" not in page
     assert 'http-equiv="refresh"' not in page  # nothing left to follow

@@ -133,7 +133,8 @@ def test_roster_prints_points_and_every_violation(catalogue: Catalogue) -> None:
     assert f"{len(verdict.errors)} errors, {len(verdict.warnings)} warnings" in text
     for violation in verdict.violations:
         assert " ".join(violation.message.split()) in text
-        assert violation.code in text
+        assert violation.code not in text
+    assert "$.entries" not in text
 
 
 def test_roster_itemises_a_warband_and_links_its_share_url(catalogue: Catalogue) -> None:
@@ -141,12 +142,12 @@ def test_roster_itemises_a_warband_and_links_its_share_url(catalogue: Catalogue)
     verdict = check(catalogue, doc)
     pdf, pages = render(catalogue, "roster", list=doc, share_url="https://muster.example/s/k9")
     text = " ".join(" ".join(pdf_pages(pdf)).split())
-    assert pages == 2
+    assert pages == 1
     assert "Points: 500 of 500" in text
     for model in verdict.breakdown["models"]:
         for item in model["items"]:
             assert item["name"] in text
-    assert "heavy_armour_penalty all" in text
+    assert "Heavy armour penalty Any Av over 3" in text
     assert "Weapons are unpriced in V2.1: played at 0 points." in text
     assert "crimson-dust-core 1.0.0" in text
     assert "https://muster.example/s/k9" in text

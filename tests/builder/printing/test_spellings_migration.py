@@ -11,8 +11,6 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
-from builder.printing.models import PrintJob
-
 BEFORE = [("printing", "0003_printjob_what_known_fields")]
 AFTER = [("printing", "0004_print_jobs_current_spellings")]
 DESIGN = Path(__file__).resolve().parents[3] / "docs/examples/cs-hex/light-fighter-legal.json"
@@ -40,6 +38,8 @@ def test_the_migration_stores_queued_print_documents_in_the_current_spelling(
 
         executor = MigrationExecutor(connection)
         executor.migrate(AFTER)
+        # The model as it stood after the migration: later migrations add columns.
+        PrintJob = executor.loader.project_state(AFTER).apps.get_model("printing", "PrintJob")
 
         assert PrintJob.objects.get(pk=queued).what == {"list": design}
         assert PrintJob.objects.get(pk=queued).options == {"paper": "a4"}

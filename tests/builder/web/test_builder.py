@@ -74,7 +74,7 @@ def test_a_ruling_setting_changes_the_check(client: Client, packs: Any) -> None:
     doc = example("crimson-dust/dust-devils-500.json")
     data = form_data(doc) | {"setting-heavy_armour_penalty": "bought"}
     page = client.post(WARBAND, data).content.decode()
-    assert '<option value="bought" selected>bought</option>' in page
+    assert '<option value="bought" selected>Only Av bought with upgrades</option>' in page
 
 
 def test_removing_an_entry(client: Client, packs: Any) -> None:
@@ -105,7 +105,7 @@ def test_import_of_another_game_is_refused_with_a_reason(client: Client, packs: 
         "hawks.json", json.dumps(example("cs-air-action/bloodhawks-200.json")).encode()
     )
     page = client.post(WARBAND, {"import_file": upload}).content.decode()
-    assert "The file holds no crimson-dust warband list." in page
+    assert "The file holds no Crimson Dust warband." in page
 
 
 def test_an_illegal_list_can_be_saved(client: Client, packs: Any) -> None:

@@ -149,7 +149,8 @@ def test_a_blank_shield_level_is_none_and_a_blank_weight_is_named(
     data = form_data(tiger()) | {"e0-shields": "", "e0-weight": ""}
     page = client.post(FIGHTER, data).content.decode()
     assert 'data-code="bad_document"' in page
-    assert "&#x27;weight&#x27; is a required property" in page
+    assert "Weight is missing" in entry_block(page, 0)
+    assert "is a required property" not in entry_block(page, 0).split('class="technical"')[0]
     assert "shields" not in entry_block(page, 0)
 
 

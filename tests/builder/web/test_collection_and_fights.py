@@ -136,7 +136,7 @@ def test_collection_page_lists_what_each_list_lacks(client: Client, player: Any)
     )
     page = client.get("/collection/cs-air-action/").content.decode()
     assert "Not yet" in page
-    assert "Needs 1 × genghis-bloodhawk, owns 0" in page
+    assert "Needs 1 × Genghis (Bloodhawk), owns 0" in page
 
 
 def save(client: Client, doc: dict[str, Any]) -> SavedList:
@@ -157,7 +157,7 @@ def test_a_fight_runs_and_reports(
     assert response["Location"] == f"/fights/{job.public_id}/"
     page = client.get(response["Location"]).content.decode()
     assert "300 runs, seed 7." in page
-    assert "List A wins" in page
+    assert "Dust Devils (first) wins" in page
     assert "Sergeant Vance" in page  # survival per figure
     assert "What the simulation leaves out" in page
 

@@ -353,6 +353,6 @@ def test_odds_chart_and_a_fight_with_progress(
     expect(page.locator("#fight-progress")).to_have_attribute("value", "1")
     for block in range(1, job.blocks_total):
         simulation_services.simulation_block_run(job_id=job.id, block=block)
-    page.wait_for_selector("text=List A wins")
+    page.wait_for_selector("text=Devils A wins")
     assert page.is_visible("text=40,000 runs, seed 7.")
     assert page.is_visible("text=What the simulation leaves out")

@@ -189,7 +189,7 @@ def test_unknown_design_and_over_limit():
         ("black-skies.over-fighter-limit", "$.entries",
          "the squadron fields 4 fighters, 1 over the game's 3", Severity.ERROR),
         ("black-skies.unknown-design", "$.entries[0].design",
-         "Kell flies 'grey-ghost': there is no such design (known: black-tiger)",
+         "Kell flies 'grey-ghost': there is no such design (known: Black Tiger)",
          Severity.ERROR)]
 
 

@@ -1,0 +1,126 @@
+"""The engine's schema messages in words a player reads.
+
+JSON Schema speaks to programmers ("[] should be non-empty", "'weight' is a required
+property"); pages say what is wrong with the list ("The squadron has no entries yet"). The
+path stays with the violation for the API's ``details[].path`` and a page's technical fold;
+only the message changes here, once for every page that shows one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from builder.engine.errors import field_of
+
+_TYPES = {
+    "integer": "a whole number",
+    "number": "a number",
+    "string": "text",
+    "boolean": "yes or no",
+    "object": "a group of fields",
+    "array": "a list",
+    "null": "empty",
+}
+
+
+def _name(word: str) -> str:
+    return re.sub(r"[_\-]+", " ", word).strip()
+
+
+def _field(path: str) -> str:
+    """The field a path ends at, as words with a capital: ``$.entries[0].max_speed`` ->
+    "Max speed"; the whole list when the path names none."""
+    name = _name(field_of(path))
+    if not name:
+        return "The list"
+    if name == "entries":
+        return "The list's entries"
+    return name[:1].upper() + name[1:]
+
+
+def _missing(name: str, within: str) -> str:
+    """``weight`` missing from an entry reads "Weight is missing"; from an entry's design,
+    "Weight is missing from the design"."""
+    said = f"{name[:1].upper()}{name[1:]} is missing"
+    return f"{said} from the {within}" if within and within != "entries" else said
+
+
+def _types(quoted: str) -> str:
+    kinds = [_TYPES.get(t, t) for t in re.findall(r"'([a-z]+)'", quoted)]
+    return " or ".join(kinds) or "another kind of value"
+
+
+def _listed(quoted: str) -> str:
+    return ", ".join(_name(n) for n in re.findall(r"'([^']+)'", quoted))
+
+
+_Rule = tuple[re.Pattern[str], Callable[[re.Match[str], str], str]]
+_RULES: tuple[_Rule, ...] = (
+    (
+        re.compile(r"^'(?P<name>[^']+)' is a required property$"),
+        lambda m, where: _missing(_name(m["name"]), _name(field_of(where))),
+    ),
+    (
+        re.compile(r"^(?:\[\]|\{\}|'') should be non-empty$|^\[\] is too short$"),
+        lambda m, where: (
+            "The list has no entries yet: add at least one"
+            if field_of(where) == "entries"
+            else f"{_field(where)} is empty: it needs at least one"
+        ),
+    ),
+    (
+        re.compile(r"^.* is not of type (?P<types>.+)$"),
+        lambda m, where: f"{_field(where)} must be {_types(m['types'])}",
+    ),
+    (
+        re.compile(r"^.* is not one of .*$"),
+        lambda m, where: f"{_field(where)} is not one of the choices it may take",
+    ),
+    (
+        re.compile(r"^.* is less than the minimum of (?P<n>\S+)$"),
+        lambda m, where: f"{_field(where)} must be at least {m['n']}",
+    ),
+    (
+        re.compile(r"^.* is greater than the maximum of (?P<n>\S+)$"),
+        lambda m, where: f"{_field(where)} must be at most {m['n']}",
+    ),
+    (
+        re.compile(r"^.* is less than or equal to the minimum of (?P<n>\S+)$"),
+        lambda m, where: f"{_field(where)} must be more than {m['n']}",
+    ),
+    (
+        re.compile(r"^.* is greater than or equal to the maximum of (?P<n>\S+)$"),
+        lambda m, where: f"{_field(where)} must be less than {m['n']}",
+    ),
+    (
+        re.compile(r"^.* (?:is too long|is expected to be empty|has too many items)$"),
+        lambda m, where: f"{_field(where)} has too many",
+    ),
+    (
+        re.compile(r"^.* is too short$"),
+        lambda m, where: f"{_field(where)} has too few",
+    ),
+    (
+        re.compile(r"^Additional properties are not allowed \((?P<names>.+) (?:was|were) unexp"),
+        lambda m, where: f"{_field(where)} has fields it cannot have: {_listed(m['names'])}",
+    ),
+    (
+        re.compile(r"^.* does not match .*$"),
+        lambda m, where: f"{_field(where)} is not written the way it must be",
+    ),
+    (
+        re.compile(r"^.* is not valid under any of the given schemas$"),
+        lambda m, where: f"{_field(where)} is not a value it can take",
+    ),
+)
+
+
+def schema_message_in_words(message: str, path: str) -> str:
+    """``message`` (the engine's, at ``path``) said as a page says it; a message already in
+    words comes back as it is."""
+    for pattern, say in _RULES:
+        found = pattern.match(message)
+        if found:
+            return say(found, path)
+    return message
