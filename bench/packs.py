@@ -80,7 +80,7 @@ def _register(count: int) -> None:
 
 
 def _known_good(args: argparse.Namespace) -> None:
-    print(f"Known-good lists on publish ({CORE}, a figure no list fields re-priced), best of {args.repeat}")
+    print(f"Known-good lists on publish ({CORE}, one figure re-priced), best of {args.repeat}")
     bare = best_of(_publish_once, args.repeat)
     _register(args.lists)
     guarded = best_of(_publish_once, args.repeat)

@@ -79,3 +79,5 @@ class EntryField:
     """A check list shown open (short lists, and those a player changes most)."""
     rows: list[list[EntryField]] = field(default_factory=list)
     """A group's fields, a line of them each (a weapon and its count; a mount's fields)."""
+    disabled: list[str] = field(default_factory=list)
+    """Values shown but not to be picked; their option's note says why in words."""

@@ -42,6 +42,16 @@ class Page(Protocol):
         """(value, label) of what the "add" picker offers."""
         ...
 
+    def add_unavailable(self, kind: str, picks: Picks) -> dict[str, str]:
+        """Values of the "add" picker shown disabled, each with why in words ("already on
+        the team"), from the rules and the list as it stands."""
+        return {}
+
+    def catalogue_choices(self, ids: str, catalogue: Catalogue) -> list[tuple[str, str]]:
+        """(id, name) a picker of ``ids`` (an odds parameter's ``catalogue_ids``) offers
+        where they are not records of that type (Black Skies designs live in tables)."""
+        return []
+
     def new_entry(self, kind: str, value: str, catalogue: Catalogue, entries: Sequence[Any]) -> Any:
         """A fresh entry for the picked ``value``, with sensible defaults."""
         ...

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from builder.core.errors import ApplicationError
-from builder.engine import Catalogue, CheckedList
+from builder.engine import Catalogue, CheckedList, Record
 
 Face = dict[str, Any]
 """One card face: the template it fills (``print/faces/<template>.html``) and its values."""
@@ -34,6 +34,10 @@ class Cards(Protocol):
         self, catalogue: Catalogue, ref: str, path: str, *, greyscale: bool
     ) -> list[Face]:
         """The faces of the record ``ref`` (``<system>/<id>``); ``path`` names it in errors."""
+        ...
+
+    def printable(self, catalogue: Catalogue) -> list[Record]:
+        """The catalogue records ``record_faces`` prints, for the print page's picker."""
         ...
 
 
@@ -61,6 +65,10 @@ class Sheet(Protocol):
         """The sheet of catalogue records (``refs`` may be empty: the game's default)."""
         ...
 
+    def printable(self, catalogue: Catalogue) -> list[Record]:
+        """The catalogue records ``for_records`` prints (none for a sheet of lists only)."""
+        ...
+
 
 class Prints(Protocol):
     """What the printing app asks a game."""
@@ -86,6 +94,10 @@ class Prints(Protocol):
         """The sheet kinds a list of ``kind`` prints."""
         ...
 
+    def printable(self, catalogue: Catalogue) -> dict[str, list[Record]]:
+        """Sheet kind -> the catalogue records it prints on its own, for the print page."""
+        ...
+
 
 @dataclass(frozen=True)
 class GamePrints:
@@ -104,3 +116,8 @@ class GamePrints:
     def sheets(self, kind: str) -> tuple[str, ...]:
         own = tuple(name for name, sheet in self.extras.items() if kind in sheet.kinds)
         return ("cards",) * (self.cards is not None) + ("roster", *own)
+
+    def printable(self, catalogue: Catalogue) -> dict[str, list[Record]]:
+        found = {"cards": self.cards.printable(catalogue)} if self.cards is not None else {}
+        found |= {name: sheet.printable(catalogue) for name, sheet in self.extras.items()}
+        return {name: records for name, records in found.items() if records}

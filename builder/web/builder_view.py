@@ -45,3 +45,46 @@ def _prices(
         return entry_prices(breakdown)
     page = game(str(doc["system"])).page
     return page.entry_prices(str(doc["kind"]), breakdown, doc, catalogue)
+
+
+def open_entry(
+    posted: Mapping[str, str] | None,
+    entry_count: int,
+    by_entry: Mapping[int, list[Mapping[str, Any]]],
+) -> int | None:
+    """The one entry the builder draws open: the one just added, else the one the player
+    had open (the form's ``open``, moved along when an entry above it goes), else the first
+    with an error, else the first. An empty ``open`` means the player closed them all."""
+    if entry_count == 0:
+        return None
+    if posted is not None:
+        before = _number(posted.get("entry_count"))
+        if before is not None and entry_count > before:
+            return entry_count - 1
+        if "open" in posted:
+            chosen = _number(posted.get("open"))
+            removed = _removed(posted.get("action", ""))
+            if chosen is None or chosen == removed:
+                return None if chosen is None else _first_error(by_entry, entry_count)
+            if removed is not None and chosen > removed:
+                chosen -= 1
+            return chosen if 0 <= chosen < entry_count else None
+    return _first_error(by_entry, entry_count)
+
+
+def _first_error(by_entry: Mapping[int, list[Mapping[str, Any]]], entry_count: int) -> int:
+    for index in range(entry_count):
+        if any(v["severity"] == "error" for v in by_entry.get(index, [])):
+            return index
+    return 0
+
+
+def _removed(action: str) -> int | None:
+    return _number(action.removeprefix("remove:")) if action.startswith("remove:") else None
+
+
+def _number(value: str | None) -> int | None:
+    try:
+        return int(value) if value not in (None, "") else None
+    except ValueError:
+        return None

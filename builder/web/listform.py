@@ -190,12 +190,19 @@ def new_entry(
 
 
 def my_designs_named(doc: Mapping[str, Any]) -> set[str]:
-    """Saved fighter designs (``list:<uuid>``) the squadron's entries ask to be copied in."""
-    return {
+    """Saved fighter designs the squadron's entries fly: picked (``list:<uuid>``) or linked
+    already (``design_ref``), so each is read as it is saved now."""
+    picked = {
         str(e["design"])[len(MY_DESIGN) :]
         for e in doc.get("entries", [])
         if isinstance(e, Mapping) and str(e.get("design", "")).startswith(MY_DESIGN)
     }
+    linked = {
+        e["design_ref"]
+        for e in doc.get("entries", [])
+        if isinstance(e, Mapping) and isinstance(e.get("design_ref"), str)
+    }
+    return picked | linked
 
 
 @dataclass(frozen=True)

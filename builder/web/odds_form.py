@@ -1,14 +1,17 @@
 """The odds page's form, drawn from the engine's own description of each query's parameters
 (``builder.engine.odds_queries``): numbers with their bounds, choices, yes/no, and
-catalogue pickers for attackers, weapons and targets."""
+catalogue pickers for attackers, weapons, targets and designs (a game names what a picker
+offers where the records are not of the parameter's own type)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from builder.engine import Catalogue
+from builder.games import game
 from builder.games.labels import choice_options, described, value_label, words
 from content.services.json_safety import MAX_DOCUMENT_BYTES, parse_json
 
@@ -54,9 +57,15 @@ def param_fields(
         }
         ids = p.get("catalogue_ids")
         records = catalogue.records(system, RECORD_TYPES.get(ids, ids)) if ids else {}
+        choices = game(system).page.catalogue_choices(str(ids), catalogue) if ids else []
+        if records or choices:
+            # A picker shows names: its help says what is picked, not that it is an id.
+            common["help"] = re.sub(r"(?:'s)? id\b", "", str(common["help"]))
         if records:
             options = sorted(((r.id, r.name) for r in records.values()), key=lambda o: o[1])
             fields.append(ParamField(kind="select", options=options, **common))
+        elif choices:
+            fields.append(ParamField(kind="select", options=choices, **common))
         elif "choices" in p:
             fields.append(
                 ParamField(kind="select", options=choice_options(p["choices"], name), **common)

@@ -2,7 +2,8 @@
 
 Each game draws its own pickers (``builder.games.<game>.page``); building from a collection
 (``Owned``) leaves only what the player owns in the figure, archetype, weapon and gear
-pickers.
+pickers. What the rules or the collection no longer allow is shown disabled with the
+reason, so a player sees why rather than meeting a violation after picking.
 """
 
 from __future__ import annotations
@@ -15,9 +16,12 @@ from builder.games.forms import EntryField
 from builder.games.picks import Picks
 
 
-def add_options(system: str, kind: str, picks: Picks) -> list[tuple[str, str]]:
-    """What the "add" picker offers: archetypes, figures, parts or fighter designs."""
-    return game(system).page.add_options(kind, picks)
+def add_options(system: str, kind: str, picks: Picks) -> list[tuple[str, str, str]]:
+    """What the "add" picker offers (archetypes, figures, parts or fighter designs) as
+    (value, label, why it may not be added); the reason is empty where it may."""
+    page = game(system).page
+    unavailable = page.add_unavailable(kind, picks)
+    return [(v, label, unavailable.get(v, "")) for v, label in page.add_options(kind, picks)]
 
 
 def entry_fields(

@@ -7,8 +7,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from builder.core.errors import ApplicationError, ErrorCode
-from builder.engine import BadDocument, Catalogue, CheckedList, thaw, verdict_of
+from builder.engine import BadDocument, Catalogue, CheckedList, Record, thaw, verdict_of
 from builder.games.drawing import record_at, shown
+from builder.games.picks import by_name
 from builder.games.prints import Face
 
 SYSTEM = "black-skies"
@@ -131,6 +132,14 @@ class BlackSkiesCards:
             sample=sample,
             ref=f"{doc.get('name') or 'list'} · fighter {index + 1}",
         )
+
+    def printable(self, catalogue: Catalogue) -> list[Record]:
+        """The book's example designs (tables of kind ``fighter_design``)."""
+        return [
+            r
+            for r in by_name(catalogue.records(SYSTEM, "table"))
+            if r.data.get("kind") == "fighter_design"
+        ]
 
     def record_faces(
         self, catalogue: Catalogue, ref: str, path: str, *, greyscale: bool

@@ -12,7 +12,12 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from builder.engine import Catalogue, Record
-from builder.games.black_skies.designs import SYSTEM, catalogue_designs
+from builder.games.black_skies.designs import (
+    SYSTEM,
+    catalogue_designs,
+    linked_uuid,
+    weapon_counts,
+)
 from builder.games.forms import MY_DESIGN, WRITTEN_OUT, EntryField
 
 if TYPE_CHECKING:
@@ -183,9 +188,9 @@ def describe(design: Mapping[str, Any], catalogue: Catalogue) -> str:
     weight = catalogue.get(SYSTEM, "fighter_weight", str(design.get("weight")))
     armour = catalogue.get(SYSTEM, "ability", str(design.get("armour")))
     parts = [weight.name if weight else str(design.get("weight"))]
-    for w in design.get("weapons") or []:
-        record = catalogue.get(SYSTEM, "weapon", str(w.get("weapon")))
-        parts.append(f"{w.get('count')} × {record.name if record else w.get('weapon')}")
+    for weapon, count in weapon_counts(design):
+        record = catalogue.get(SYSTEM, "weapon", weapon)
+        parts.append(f"{count} × {record.name if record else weapon}")
     parts.append(armour_label(armour).lower() if armour else f"armour {design.get('armour')}")
     shields = design.get("shields") or 0
     parts.append(_plural(shields, "shield level") if shields else "no shields")
@@ -198,6 +203,24 @@ def describe(design: Mapping[str, Any], catalogue: Catalogue) -> str:
     return ", ".join(parts)
 
 
+def carried_design(design: Mapping[str, Any], prefix: str) -> list[EntryField]:
+    """A linked design's copy as hidden fields: switching the fighter to *A design written
+    out here* starts from the design it flew, not from a blank one."""
+    weapons = [w for w in design.get("weapons") or () if isinstance(w, Mapping)]
+    carried = [
+        EntryField(f"{prefix}{key}", "", "hidden", design.get(key, ""))
+        for key in ("name", "weight", "armour", "shields")
+    ]
+    carried += [
+        EntryField(f"{prefix}thrusters", "", "hidden", t) for t in design.get("thrusters") or ()
+    ]
+    for r, row in enumerate(weapons):
+        carried.append(EntryField(f"{prefix}weapons-{r}-weapon", "", "hidden", row.get("weapon")))
+        carried.append(EntryField(f"{prefix}weapons-{r}-count", "", "hidden", row.get("count", 1)))
+    carried.append(EntryField(f"{prefix}weapons-rows", "", "hidden", len(weapons)))
+    return carried
+
+
 def _weight_name(design: Mapping[str, Any], catalogue: Catalogue) -> str:
     weight = catalogue.get(SYSTEM, "fighter_weight", str(design.get("weight")))
     return weight.name.lower() if weight else ""
@@ -205,7 +228,7 @@ def _weight_name(design: Mapping[str, Any], catalogue: Catalogue) -> str:
 
 def design_options(picks: Picks) -> list[Option]:
     """What a squadron fighter may fly: the catalogue's designs, the player's saved designs
-    (copied into the list, which the document asks for), or a design written out here."""
+    (linked: the fighter follows the design as it is saved), or a design written out here."""
     catalogue = picks.catalogue
     options = [
         (id_, design["name"], _weight_name(design, catalogue))
@@ -233,7 +256,11 @@ def squadron_fields(
     pilot: Mapping[str, Any] = raw_pilot if isinstance(raw_pilot, Mapping) else {}
     skill = str(pilot.get("skill", ""))
     design = entry.get("design")
-    chosen = WRITTEN_OUT if isinstance(design, Mapping) else str(design or "")
+    linked = linked_uuid(entry)
+    if linked:
+        chosen = f"{MY_DESIGN}{linked}"
+    else:
+        chosen = WRITTEN_OUT if isinstance(design, Mapping) else str(design or "")
     fields = [
         EntryField("element", "Element", "text", entry.get("element", "")),
         EntryField("pilot-name", "Pilot", "text", pilot.get("name", "")),
@@ -249,7 +276,20 @@ def squadron_fields(
             structural=True,
         ),
     ]
-    if isinstance(design, Mapping):
+    if linked and isinstance(design, Mapping):
+        names = {uuid: name for uuid, name, _ in picks.my_designs}
+        fields.append(
+            EntryField(
+                "design-note",
+                "",
+                "note",
+                f"From your design {names.get(linked) or design.get('name') or 'unnamed'}: "
+                f"{describe(design, catalogue)}. Edit that design to change this fighter.",
+            )
+        )
+        fields.append(EntryField("design-from", "", "hidden", chosen))
+        fields += carried_design(design, "design-")
+    elif isinstance(design, Mapping):
         title = design.get("name") or "unnamed"
         repeated = any(isinstance(e, Mapping) and e.get("design") == design for e in earlier)
         fields.append(

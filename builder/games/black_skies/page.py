@@ -3,7 +3,6 @@ elements, each flying a catalogue design, a saved one or one written out here.""
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -11,11 +10,12 @@ from builder.games.black_skies import fields
 from builder.games.black_skies.designs import (
     catalogue_designs,
     design_start,
+    designs_followed,
     element_size,
     new_design,
     new_fighter,
 )
-from builder.games.forms import INT, LIST, MY_DESIGN, TEXT, WRITTEN_OUT, Group, IdOrGroup, Rows
+from builder.games.forms import INT, LIST, TEXT, WRITTEN_OUT, Group, IdOrGroup, Rows
 from builder.games.pages import Page
 
 if TYPE_CHECKING:
@@ -125,20 +125,18 @@ class BlackSkiesPage(Page):
         found: Mapping[str, Mapping[str, Any]],
         catalogue: Catalogue,
     ) -> str:
-        """A saved design that is not the player's (or no longer exists) becomes a fresh
-        design, and the note says so."""
-        missing = False
-        for entry in doc.get("entries", []):
-            if not isinstance(entry, dict) or not str(entry.get("design", "")).startswith(
-                MY_DESIGN
-            ):
-                continue
-            design = found.get(str(entry["design"])[len(MY_DESIGN) :])
-            missing = missing or design is None
-            entry["design"] = copy.deepcopy(dict(design)) if design else new_design(catalogue)
-        if missing:
-            return "That saved design is not among your lists; a new design was started."
-        return ""
+        """Fighters linked to a saved design fly it as saved now (docs/web.md, "Designs in
+        a squadron"); a design that is not the player's is said so in the note."""
+        return " ".join(designs_followed(doc.get("entries", []), found, catalogue))
+
+    def catalogue_choices(self, ids: str, catalogue: Catalogue) -> list[tuple[str, str]]:
+        """The odds form's "Design": the book's designs, kept in its tables, by name."""
+        if ids != "design":
+            return []
+        return sorted(
+            ((i, str(d.get("name") or i)) for i, d in catalogue_designs(catalogue).items()),
+            key=lambda o: o[1].lower(),
+        )
 
 
 PAGE = BlackSkiesPage()

@@ -8,7 +8,7 @@ from typing import Any
 
 from builder.engine import Catalogue
 from builder.games.black_skies.cards import CARDS
-from builder.games.black_skies.designs import SYSTEM, catalogue_designs
+from builder.games.black_skies.designs import SYSTEM, catalogue_designs, weapon_counts
 from builder.games.drawing import roster_row, shown
 from builder.games.prints import GamePrints, Row
 
@@ -22,9 +22,8 @@ def design_said(catalogue: Catalogue, design: Mapping[str, Any]) -> str:
     """A design in words: its weight, weapons, armour, shields and thrusters by name."""
     said = [f"{_named(catalogue, 'fighter_weight', design.get('weight'))} fighter"]
     said += [
-        f"{w.get('count', 1)} × {_named(catalogue, 'weapon', w.get('weapon'))}"
-        for w in design.get("weapons") or ()
-        if isinstance(w, Mapping)
+        f"{count} × {_named(catalogue, 'weapon', weapon)}"
+        for weapon, count in weapon_counts(design)
     ]
     said.append(f"armour {_named(catalogue, 'ability', design.get('armour'))}")
     said.append(f"shields {shown(design.get('shields'))}")

@@ -9,6 +9,7 @@ from typing import Any
 from builder.core.errors import ApplicationError, ErrorCode
 from builder.engine import Catalogue, CheckedList, Record, thaw
 from builder.games.drawing import ability_blocks, record_at, rules_faces, sample_of, shown
+from builder.games.picks import by_name
 from builder.games.prints import Face
 
 SYSTEM = "crimson-dust"
@@ -112,6 +113,9 @@ class CrimsonDustCards:
         entry = checked.document["entries"][index]
         model = checked.verdict.breakdown["models"][index]
         return model_faces(checked.catalogue, entry, model, greyscale)
+
+    def printable(self, catalogue: Catalogue) -> list[Record]:
+        return by_name(catalogue.records(SYSTEM, "archetype"))
 
     def record_faces(
         self, catalogue: Catalogue, ref: str, path: str, *, greyscale: bool

@@ -62,6 +62,14 @@ class CrimsonDustPage(Page):
             if picks.allows(r)
         ]
 
+    def add_unavailable(self, kind: str, picks: Picks) -> dict[str, str]:
+        """Building from a collection: archetypes whose owned models are all in the list."""
+        return {
+            r.id: reason
+            for r in picks.catalogue.records(SYSTEM, "archetype").values()
+            if (reason := picks.used_up(r))
+        }
+
     def new_entry(self, kind: str, value: str, catalogue: Catalogue, entries: Sequence[Any]) -> Any:
         return {"archetype": value, "quality": "regular"}
 
@@ -93,11 +101,16 @@ def _warband_fields(entry: Mapping[str, Any], picks: Picks) -> list[EntryField]:
             "select",
             entry.get("archetype", ""),
             [
-                (r.id, r.name, "")
+                (r.id, r.name, picks.used_up(r, [str(entry.get("archetype", ""))]))
                 for r in by_name(archetypes)
                 if picks.allows(r, [str(entry.get("archetype", ""))])
             ],
             structural=True,
+            disabled=[
+                r.id
+                for r in archetypes.values()
+                if picks.used_up(r, [str(entry.get("archetype", ""))])
+            ],
         ),
         EntryField(
             "quality",

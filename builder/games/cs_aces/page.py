@@ -27,7 +27,7 @@ class AcesPage(Page):
     def entry_fields(
         self, kind: str, entry: Mapping[str, Any], picks: Picks, earlier: Sequence[Any]
     ) -> list[EntryField]:
-        return _team_fields(entry, picks)
+        return _team_fields(entry, picks, len(earlier))
 
     def add_options(self, kind: str, picks: Picks) -> list[tuple[str, str]]:
         return [
@@ -35,6 +35,13 @@ class AcesPage(Page):
             for r in by_name(picks.catalogue.records(SYSTEM, "figure"))
             if r.data.get("kind") in ("ace", "character_token") and picks.allows(r)
         ]
+
+    def add_unavailable(self, kind: str, picks: Picks) -> dict[str, str]:
+        return {
+            r.id: reason
+            for r in picks.catalogue.records(SYSTEM, "figure").values()
+            if (reason := _unavailable(r, picks, picks.entries, ""))
+        }
 
     def new_entry(self, kind: str, value: str, catalogue: Catalogue, entries: Sequence[Any]) -> Any:
         return {"figure": value}
@@ -44,19 +51,36 @@ class AcesPage(Page):
         return points
 
 
-def _team_fields(entry: Mapping[str, Any], picks: Picks) -> list[EntryField]:
+def _figure_id(entry: Any) -> str:
+    figure = entry.get("figure", "") if isinstance(entry, Mapping) else ""
+    return str(figure).rpartition("/")[2]
+
+
+def _unavailable(record: Record, picks: Picks, others: Sequence[Any], keep: str) -> str:
+    """Why a picker shows ``record`` disabled: "Only one of any particular Ace may be on
+    any one team" (Recruitment), or every owned copy already on it; empty when free."""
+    if record.id == keep:
+        return ""
+    if record.data.get("kind") == "ace" and any(_figure_id(e) == record.id for e in others):
+        return "already on the team"
+    return picks.used_up(record)
+
+
+def _team_fields(entry: Mapping[str, Any], picks: Picks, index: int) -> list[EntryField]:
+    keep = _figure_id(entry)
+    others = [e for i, e in enumerate(picks.entries) if i != index]
     figures = [
-        r
-        for r in by_name(picks.catalogue.records(SYSTEM, "figure"))
-        if picks.allows(r, [str(entry.get("figure", ""))])
+        r for r in by_name(picks.catalogue.records(SYSTEM, "figure")) if picks.allows(r, [keep])
     ]
+    reasons = {r.id: _unavailable(r, picks, others, keep) for r in figures}
     return [
         EntryField(
             "figure",
             "Figure",
             "select",
             entry.get("figure", ""),
-            [(r.id, r.name, f"{r.data.get('point_value')} pts") for r in figures],
+            [(r.id, r.name, reasons[r.id] or f"{r.data.get('point_value')} pts") for r in figures],
+            disabled=[i for i, why in reasons.items() if why],
         ),
         EntryField("count", "How many", "number", entry.get("count", 1)),
         EntryField("label", "Label", "text", entry.get("label", "")),

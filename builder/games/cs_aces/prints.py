@@ -6,9 +6,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from builder.engine import Catalogue, CheckedList
+from builder.engine import Catalogue, CheckedList, Record
 from builder.games.clix import figure_faces, figure_profile
 from builder.games.drawing import entry_indices, record_at, roster_row
+from builder.games.picks import by_name
 from builder.games.prints import Face, GamePrints, Row
 
 SYSTEM = "cs-aces"
@@ -43,6 +44,9 @@ class AcesCards:
         self, catalogue: Catalogue, ref: str, path: str, *, greyscale: bool
     ) -> list[Face]:
         return figure_faces(catalogue, record_at(catalogue, ref, "figure", None, path), greyscale)
+
+    def printable(self, catalogue: Catalogue) -> list[Record]:
+        return by_name(catalogue.records(SYSTEM, "figure"))
 
 
 PRINTS = GamePrints(rows=roster_rows, cards=AcesCards())

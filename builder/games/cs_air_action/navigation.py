@@ -12,6 +12,7 @@ from typing import Any
 from builder.core.errors import ApplicationError, ErrorCode
 from builder.engine import Catalogue, CheckedList, Record
 from builder.games.drawing import record_at, shown
+from builder.games.picks import by_name
 from builder.games.prints import Face, Progress
 
 SYSTEM = "cs-air-action"
@@ -69,6 +70,9 @@ class NavigationSheet:
             if progress:
                 progress(i + 1, len(groups))
         return faces
+
+    def printable(self, catalogue: Catalogue) -> list[Record]:
+        return by_name(catalogue.records(SYSTEM, "navigation_card"))
 
     def for_records(
         self, catalogue: Catalogue, refs: list[str], *, progress: Progress | None

@@ -6,10 +6,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from builder.engine import Catalogue, CheckedList
+from builder.engine import Catalogue, CheckedList, Record
 from builder.games.clix import figure_faces, figure_profile
 from builder.games.cs_air_action.navigation import NAVIGATION, SYSTEM
 from builder.games.drawing import entry_indices, record_at, roster_row
+from builder.games.picks import by_name
 from builder.games.prints import Face, GamePrints, Row
 
 ACES = "cs-aces"
@@ -53,6 +54,9 @@ class AirActionCards:
         self, catalogue: Catalogue, ref: str, path: str, *, greyscale: bool
     ) -> list[Face]:
         return figure_faces(catalogue, record_at(catalogue, ref, "figure", None, path), greyscale)
+
+    def printable(self, catalogue: Catalogue) -> list[Record]:
+        return by_name(catalogue.records(SYSTEM, "figure"))
 
 
 PRINTS = GamePrints(rows=roster_rows, cards=AirActionCards(), extras={"navigation": NAVIGATION})

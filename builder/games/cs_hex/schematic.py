@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from builder.core.errors import ApplicationError, ErrorCode
-from builder.engine import Catalogue, CheckedList, thaw
+from builder.engine import Catalogue, CheckedList, Record, thaw
 from builder.games.drawing import shown
 from builder.games.prints import Face, Progress
 
@@ -129,6 +129,9 @@ class SchematicSheet:
 
     def for_list(self, checked: CheckedList, *, progress: Progress | None) -> dict[str, Any]:
         return schematic_sheet(checked, progress=progress)
+
+    def printable(self, catalogue: Catalogue) -> list[Record]:
+        return []
 
     def for_records(
         self, catalogue: Catalogue, refs: list[str], *, progress: Progress | None

@@ -18,11 +18,12 @@ from django.urls import reverse
 from django.utils.text import slugify
 
 from builder import engine
+from builder.collections.requirements import list_needs
 from builder.collections.selectors import collection_fielding, owned_counts
 from builder.core.errors import ApplicationError
 from builder.engine import Catalogue
 from builder.games.labels import value_label, words
-from builder.games.picks import Owned, Picks
+from builder.games.picks import Owned, Picks, fielded_counts
 from builder.games.prices import violation_entry
 from builder.lists.models import SavedList
 from builder.lists.selectors import saved_designs_for_owner
@@ -122,13 +123,7 @@ def builder_response(
         else:
             doc = read_document(system, kind, request.POST, catalogue)
             note = apply_action(doc, request.POST, catalogue)
-            asked = my_designs_named(doc)
-            if asked and designs_from:
-                found = saved_designs_for_owner(
-                    user=request.user, system=system, kind=designs_from, uuids=asked
-                )
-                copied = {u: d for u, _, d in found}
-                note = game_for(system).page.saved_designs_copy(doc, copied, catalogue) or note
+        note = _designs_followed(request, doc, designs_from, catalogue) or note
         if request.POST.get("action") == "save":
             saved, save_errors = _save(request, doc, saved_list)
             if saved is not None:
@@ -142,6 +137,7 @@ def builder_response(
         doc = draft_view.draft_stored(request, system, kind, saved_list) or copy.deepcopy(
             last_saved
         )
+        note = _designs_followed(request, doc, designs_from, catalogue)
     resolved = document_resolved(doc)
     catalogue = resolved.catalogue if resolved is not None else current_catalogue()
     owned = (
@@ -159,9 +155,10 @@ def builder_response(
         if designs_from and not partial
         else ()
     )
-    context = builder_context(
-        doc, Picks(catalogue, owned, my_designs), fields=not partial, resolved=resolved
+    picks = Picks(
+        catalogue, owned, my_designs, tuple(doc["entries"]), _fielded(doc) if owned else {}
     )
+    context = builder_context(doc, picks, fields=not partial, resolved=resolved)
     context.update(
         {
             "system": info,
@@ -174,6 +171,11 @@ def builder_response(
             "saved_list": saved_list,
             "from_collection": owned is not None,
         }
+    )
+    context["open_entry"] = builder_view.open_entry(
+        request.POST if request.method == "POST" else None,
+        len(doc["entries"]),
+        context["layout"]["by_entry"],
     )
     if saved_list is not None or request.user.is_authenticated:
         context["fielding"] = _fielding(request, doc, catalogue)
@@ -191,6 +193,22 @@ def builder_response(
         response = render(request, "web/build/_builder.html", context)
     response["HX-Trigger-After-Settle"] = draft.event()
     return response
+
+
+def _designs_followed(
+    request: HttpRequest, doc: dict[str, Any], designs_from: str | None, catalogue: Catalogue
+) -> str:
+    """Fighters flying the player's saved designs fly them as saved now, so an edit of the
+    design reaches every squadron it is linked into when the squadron is opened or checked;
+    returns the note for the player, if any."""
+    asked = my_designs_named(doc)
+    if not asked or not designs_from:
+        return ""
+    found = saved_designs_for_owner(
+        user=request.user, system=doc["system"], kind=designs_from, uuids=asked
+    )
+    copied = {u: d for u, _, d in found}
+    return game_for(doc["system"]).page.saved_designs_copy(doc, copied, catalogue)
 
 
 def _last_saved(
@@ -242,10 +260,22 @@ def _owned(request: HttpRequest) -> Owned | None:
     if not request.user.is_authenticated:
         return None
     refs: dict[str, set[str]] = {}
+    counts: dict[tuple[str, str], int] = {}
     for (s, t, i), n in owned_counts(user=request.user).items():
         if n > 0:
             refs.setdefault(t, set()).add(f"{s}/{i}")
-    return Owned({t: frozenset(r) for t, r in refs.items()})
+            counts[(t, f"{s}/{i}")] = n
+    return Owned({t: frozenset(r) for t, r in refs.items()}, counts)
+
+
+def _fielded(doc: dict[str, Any]) -> dict[tuple[str, str], int]:
+    """How many of each record the list fields, for pickers built from the collection; a
+    list the form cannot yet read whole (an entry missing its figure) fields nothing."""
+    try:
+        needs = list_needs(doc)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return {}
+    return fielded_counts([(n.system, n.record_type, n.stable_id, n.quantity) for n in needs])
 
 
 def _fielding(
@@ -281,7 +311,9 @@ def builder_context(
             "fields": pickers.entry_fields(system, kind, entry, picks, doc["entries"][:i])
             if fields
             else [],
-            "violations": laid_out["by_entry"].get(i, []),
+            "violations": (found_here := laid_out["by_entry"].get(i, [])),
+            "errors": sum(v["severity"] == "error" for v in found_here),
+            "warnings": sum(v["severity"] == "warning" for v in found_here),
             "price": laid_out["prices"].get(i),
             "title": (title := _entry_title(entry, i, names)),
             "part": str(entry["part"]) if isinstance(entry, dict) and entry.get("part") else None,

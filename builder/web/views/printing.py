@@ -15,6 +15,8 @@ from django.utils.text import slugify
 from django.views.decorators.http import require_POST
 
 from builder.core.errors import ApplicationError, ErrorCode
+from builder.engine import Catalogue
+from builder.games import games
 from builder.lists.selectors import saved_lists_for_owner
 from builder.printing.models import PrintJob, print_storage
 from builder.printing.options import CARD_SIZES_MM, PAPERS_MM
@@ -25,6 +27,7 @@ from builder.printing.selectors import (
 )
 from builder.printing.services import print_job_cancel, print_job_create
 from builder.web.requests import HtmxHttpRequest
+from builder.web.selectors.catalogue import current_catalogue
 
 # The form's labels for the fields a refusal names.
 LABELS = {
@@ -52,13 +55,39 @@ def _in_words(exc: ApplicationError) -> list[str]:
     return lines
 
 
+def _records_asked(values: list[str]) -> list[str]:
+    """The records ticked in the picker (a link may still name several, space-separated),
+    each once, in the order given."""
+    return list(dict.fromkeys(r for v in values for r in v.split() if r))
+
+
+def printable_groups(catalogue: Catalogue, ticked: list[str]) -> list[dict[str, Any]]:
+    """The print page's record picker: each game's printable records by name, one group
+    per game and sheet ("Crimson Skies: Aces: stat cards"); the ticked stay ticked."""
+    sheets = dict(PrintJob.Kind.choices)
+    groups = []
+    for found in games():
+        for sheet, records in found.prints.printable(catalogue).items():
+            groups.append(
+                {
+                    "title": f"{found.title}: {str(sheets.get(sheet, sheet)).lower()}",
+                    "sheet": sheet,
+                    "open": any(r.ref in ticked for r in records),
+                    "records": [
+                        {"ref": r.ref, "name": r.name, "ticked": r.ref in ticked} for r in records
+                    ],
+                }
+            )
+    return groups
+
+
 @login_required
 def print_start(request: HttpRequest) -> HttpResponse:
     source = request.POST if request.method == "POST" else request.GET
-    values = {
+    values: dict[str, Any] = {
         "kind": source.get("kind", "roster" if source.get("list") else "cards"),
         "list": source.get("list", ""),
-        "records": source.get("records", ""),
+        "records": _records_asked(source.getlist("records")),
         "paper": source.get("paper", "A4"),
         "card": source.get("card", "poker"),
         "cut_marks": source.get("cut_marks", "on" if request.method == "GET" else ""),
@@ -72,7 +101,7 @@ def print_start(request: HttpRequest) -> HttpResponse:
         if values["list"]:
             what["saved_list"] = values["list"]
         else:
-            what["records"] = [r for r in values["records"].split() if r]
+            what["records"] = values["records"]
         options = {
             "paper": values["paper"],
             "card": values["card"],
@@ -101,6 +130,7 @@ def print_start(request: HttpRequest) -> HttpResponse:
             "papers": list(PAPERS_MM),
             "cards": list(CARD_SIZES_MM),
             "lists": saved_lists_for_owner(user=request.user).order_by("name"),
+            "record_groups": printable_groups(current_catalogue(), values["records"]),
             "active_jobs": print_job_active_for_user(user=request.user),
             "jobs": finished[:10],
             "nav": "print",

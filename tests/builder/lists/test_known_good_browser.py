@@ -70,6 +70,7 @@ def test_a_report_becomes_a_known_good_list_that_holds_a_publication_back(world,
 
     player = world["open"]("ada", "/accounts/login/", "button:text-is('Log in')")
     player.goto(f"{url}/lists/{saved.uuid}/")
+    player.click(".report-fold > summary")
     player.fill("#report-message", "Genghis is 48 on his card; keep this list at 168.")
     player.select_option("#report-entry", label="2. Genghis (Bloodhawk)")
     player.click("#report-send")

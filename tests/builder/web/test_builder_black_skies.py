@@ -303,8 +303,9 @@ def test_a_fighter_flies_one_of_my_saved_designs(client: Client, packs: Any) -> 
     page = client.post(
         SQUADRON, form_data(doc) | {"action": "add", "add": f"list:{saved.uuid}"}
     ).content.decode()
-    assert selected(page, "e0-design") == "written-out"
-    assert 'id="e0-design-name" name="e0-design-name" value="Dart"' in page
+    assert selected(page, "e0-design") == f"list:{saved.uuid}"
+    assert "From your design Dart list: Light, 2 × Laser Cannon, no armour, no shields" in page
+    assert 'id="e0-design-name"' not in page  # followed, not edited here
     assert '<p class="price">2 of 2 hardpoints</p>' in entry_block(page, 0)
 
     client.force_login(get_user_model().objects.create_user("bob", password="x-long-pass"))

@@ -247,7 +247,9 @@ def test_a_fighter_designed_by_pickers_then_flown_in_a_squadron(
     settled(page)
     page.select_option("#id_add", f"list:{dart.uuid}")  # my saved design
     page.click("button:text-is('Add')")
-    expect(page.locator("#e0-design-name")).to_have_value("Dart")
+    # A fighter flying my saved design is linked to it and says so.
+    expect(page.locator("#e0-design")).to_have_value(f"list:{dart.uuid}")
+    expect(page.locator("#entry-0")).to_contain_text("From your design Dart: ")
     settled(page)
     page.select_option("#id_add", "black-tiger")  # the catalogue's design
     page.click("button:text-is('Add')")
@@ -259,9 +261,10 @@ def test_a_fighter_designed_by_pickers_then_flown_in_a_squadron(
     expect(mixed).to_contain_text("Element Red mixes Black Tiger and Dart")
     settled(page)
     page.select_option("#e1-design", f"list:{dart.uuid}")  # the wingman flies a Dart too
-    expect(page.locator("#e1-design-name")).to_have_value("Dart")
+    expect(page.locator("#entry-1")).to_contain_text("From your design Dart: ")
     settled(page)
     expect(mixed).to_have_count(0)
+    page.click("#entry-0 > summary")  # one entry open at a time
     page.fill("#e0-pilot-name", "Kell")
     page.select_option("#e0-pilot-skill", "4")
     expect(budget(page)).to_have_text("2 / 2 fighters")

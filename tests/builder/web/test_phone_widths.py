@@ -161,7 +161,7 @@ def test_the_verdict_bar_stays_on_screen_while_editing(
     saved = world["saved"][system]
     page.goto(f"{world['url']}/lists/{saved.uuid}/")
     entries = page.locator("fieldset.entry").count()
-    options = page.locator("#id_add option:not([value=''])")
+    options = page.locator("#id_add option:not([value='']):not([disabled])")
     if options.count():
         page.select_option("#id_add", options.first.get_attribute("value"))
     page.click("button[name=action][value=add]")
