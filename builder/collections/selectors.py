@@ -13,6 +13,7 @@ from django.http import Http404
 from builder.collections.models import CollectionItem
 from builder.collections.requirements import collectable, list_needs
 from builder.engine import Catalogue
+from builder.lists.pinning import systems_for
 from content.models import CatalogueRecord
 
 
@@ -74,18 +75,27 @@ def owned_counts(*, user: User | AnonymousUser) -> Counter[tuple[str, str, str]]
     return Counter({(s, t, i): n for s, t, i, n in rows})
 
 
+def keeps_collection_for(owned: Mapping[tuple[str, str, str], int], system: str) -> bool:
+    """Whether ``owned`` holds any record a list of ``system`` may field: until a player
+    keeps a collection of that game, the builder says nothing of it."""
+    systems = set(systems_for(system))
+    return any(n > 0 and s in systems for (s, _, _), n in owned.items())
+
+
 def collection_fielding(
     *,
     user: User | AnonymousUser,
     document: Mapping[str, Any],
     catalogue: Catalogue | None = None,
+    owned: Mapping[tuple[str, str, str], int] | None = None,
 ) -> dict[str, Any]:
     """Can the user's collection field this list, and what is missing?
 
     Each need says how many the list takes, how many the user owns, and for a shortfall a
-    line such as "needs 2 × Ruffian, owns 1".
+    line such as "needs 2 × Ruffian, owns 1". ``owned`` is ``owned_counts`` when the
+    caller has read it already.
     """
-    owned = owned_counts(user=user)
+    owned = owned_counts(user=user) if owned is None else owned
     needs = []
     for need in list_needs(document):
         record = catalogue.get(need.system, need.record_type, need.stable_id) if catalogue else None

@@ -19,7 +19,11 @@ from django.utils.text import slugify
 
 from builder import engine
 from builder.collections.requirements import list_needs
-from builder.collections.selectors import collection_fielding, owned_counts
+from builder.collections.selectors import (
+    collection_fielding,
+    keeps_collection_for,
+    owned_counts,
+)
 from builder.core.errors import ApplicationError
 from builder.engine import Catalogue
 from builder.games.labels import value_label, words
@@ -178,7 +182,7 @@ def builder_response(
         context["layout"]["by_entry"],
     )
     if saved_list is not None or request.user.is_authenticated:
-        context["fielding"] = _fielding(request, doc, catalogue)
+        context["fielding"] = _fielding(request, doc, catalogue, asked=owned is not None)
     draft = draft_view.draft_state(
         request, doc, last_saved, saved_list=saved_list, problem=unreadable
     )
@@ -279,12 +283,19 @@ def _fielded(doc: dict[str, Any]) -> dict[tuple[str, str], int]:
 
 
 def _fielding(
-    request: HttpRequest, doc: dict[str, Any], catalogue: Catalogue
+    request: HttpRequest, doc: dict[str, Any], catalogue: Catalogue, *, asked: bool
 ) -> dict[str, Any] | None:
+    """Whether the player's collection fields the list: said only once they keep a
+    collection of this game, or when they build from it (``asked``)."""
     if not request.user.is_authenticated:
         return None
+    owned = owned_counts(user=request.user)
+    if not asked and not keeps_collection_for(owned, doc["system"]):
+        return None
     try:
-        return collection_fielding(user=request.user, document=doc, catalogue=catalogue)
+        return collection_fielding(
+            user=request.user, document=doc, catalogue=catalogue, owned=owned
+        )
     except (KeyError, TypeError, ValueError):
         return None
 

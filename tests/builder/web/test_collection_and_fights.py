@@ -129,6 +129,27 @@ def test_the_builder_says_whether_the_collection_fields_the_list(
     assert "You can field this" in page
 
 
+def test_the_builder_keeps_quiet_about_a_collection_the_player_does_not_keep(
+    client: Client, player: Any
+) -> None:
+    doc = example("cs-air-action/bloodhawks-200.json")
+    page = client.post("/build/cs-air-action/squadron/", form_data(doc)).content.decode()
+    assert 'id="fielding"' not in page
+    assert "Needs 1 ×" not in page
+    # A collection of another game says nothing of this one either.
+    client.post("/collection/crimson-dust/", {"q-archetype-medio": "2"})
+    assert CollectionItem.objects.filter(owner=player).count() == 1
+    page = client.post("/build/cs-air-action/squadron/", form_data(doc)).content.decode()
+    assert 'id="fielding"' not in page
+    # Asking to build from the collection is asking what it lacks.
+    asked = form_data(doc) | {"from_collection": "1"}
+    page = client.post("/build/cs-air-action/squadron/", asked).content.decode()
+    assert "Your collection is short" in page
+    assert "Needs 1 × Loyle Crawford (Devastator), owns 0" in page
+    # What the collection lacks is a note, not a warning the verdict counts.
+    assert '<li class="violation warning">Needs' not in page
+
+
 def test_collection_page_lists_what_each_list_lacks(client: Client, player: Any) -> None:
     client.post(
         "/build/cs-air-action/squadron/",
