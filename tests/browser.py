@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import os
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -52,3 +53,58 @@ def browser() -> Iterator[object]:
         if _SHARED["users"] == 0:
             _SHARED["browser"].close()
             _SHARED["playwright"].stop()
+
+
+WAIT_MS = 10_000
+"""How long a page test waits for what it expects to appear."""
+
+DESKTOP = {"width": 1280, "height": 900}
+
+
+@contextmanager
+def desktop_page(browser: Any, *, wait_ms: int = WAIT_MS) -> Iterator[Any]:
+    """A fresh desktop-sized page, with every wait (Playwright's and ``expect``'s) bounded."""
+    from playwright.sync_api import expect
+
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    page.set_default_timeout(wait_ms)
+    expect.set_options(timeout=wait_ms)
+    try:
+        yield page
+    finally:
+        expect.set_options(timeout=None)
+        context.close()
+
+
+@contextmanager
+def signed_in_pages(
+    browser: Any, site: str, password: str, *, wait_ms: int = WAIT_MS
+) -> Iterator[Callable[[str, str, str], Any]]:
+    """``open(username, login_url, button)``: a page of its own for each person, signed in
+    on the site's or the admin's log-in form (the admin's sidebar folded), so a player and a
+    maintainer can act side by side; every page is closed at the end."""
+    from playwright.sync_api import expect
+
+    contexts: list[Any] = []
+
+    def open_page(username: str, login_url: str, button: str) -> Any:
+        context = browser.new_context(viewport=DESKTOP)
+        context.add_init_script("localStorage.setItem('django.admin.navSidebarIsOpen', 'false')")
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(wait_ms)
+        page.goto(f"{site}{login_url}")
+        page.fill("#id_username", username)
+        page.fill("#id_password", password)
+        page.click(button)
+        page.wait_for_load_state()
+        return page
+
+    expect.set_options(timeout=wait_ms)
+    try:
+        yield open_page
+    finally:
+        expect.set_options(timeout=None)
+        for context in contexts:
+            context.close()

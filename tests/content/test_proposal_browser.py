@@ -18,7 +18,7 @@ from playwright.sync_api import expect
 from content.models import CombatDial, ContentPack
 from content.proposals import RecordProposal
 from content.services.packs import pack_load
-from tests.browser import browser  # noqa: F401  (fixture)
+from tests.browser import browser, signed_in_pages  # noqa: F401  (fixture)
 from tests.conftest import pack_paths, read_pack
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
@@ -42,26 +42,8 @@ def world(browser: Any, live_server: Any) -> Iterator[dict[str, Any]]:  # noqa: 
     users = get_user_model().objects
     users.create_superuser("curator", "c@example.com", PASSWORD)
     users.create_user("ada", password=PASSWORD)
-    contexts = []
-
-    def open_page(username: str, login_url: str, button: str) -> Any:
-        context = browser.new_context(viewport={"width": 1280, "height": 900})
-        context.add_init_script("localStorage.setItem('django.admin.navSidebarIsOpen', 'false')")
-        contexts.append(context)
-        page = context.new_page()
-        page.set_default_timeout(WAIT_MS)
-        page.goto(f"{live_server.url}{login_url}")
-        page.fill("#id_username", username)
-        page.fill("#id_password", PASSWORD)
-        page.click(button)
-        page.wait_for_load_state()
-        return page
-
-    expect.set_options(timeout=WAIT_MS)
-    yield {"open": open_page}
-    expect.set_options(timeout=None)
-    for context in contexts:
-        context.close()
+    with signed_in_pages(browser, live_server.url, PASSWORD) as open_page:
+        yield {"open": open_page}
 
 
 def piloting_cell(page: Any, click: int) -> Any:
@@ -142,9 +124,7 @@ def test_a_collectors_dial_correction_is_approved_published_and_credited(
     screenshot(collector, "credited")
     version.get_by_role("link", name="What changed since 1.0.0").click()
     expect(collector.locator("h1")).to_contain_text("1.0.0 → 1.0.1")
-    expect(collector.locator("main li li")).to_have_text(
-        "Clicks 3 › Values › Piloting: 7 → 8"
-    )
+    expect(collector.locator("main li li")).to_have_text("Clicks 3 › Values › Piloting: 7 → 8")
     screenshot(collector, "diff")
 
     collector.goto(f"{url}/proposals/")

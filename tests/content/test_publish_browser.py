@@ -18,7 +18,7 @@ from builder.lists.services import saved_list_create
 from content.models import ContentPack, GameSystem
 from content.services.collection import collection_pack_get_or_create
 from content.services.packs import pack_load
-from tests.browser import browser  # noqa: F401  (fixture)
+from tests.browser import browser, signed_in_pages  # noqa: F401  (fixture)
 from tests.builder.players_fixtures import example
 from tests.conftest import pack_paths, read_pack
 
@@ -46,26 +46,8 @@ def world(browser: Any, live_server: Any) -> Iterator[dict[str, Any]]:  # noqa: 
     player = users.create_user("ada", password=PASSWORD)
     document = example("cs-air-action/bloodhawks-200.json")
     saved = saved_list_create(owner=player, document=document)
-    contexts = []
-
-    def open_page(username: str, login_url: str, button: str) -> Any:
-        context = browser.new_context(viewport={"width": 1280, "height": 900})
-        context.add_init_script("localStorage.setItem('django.admin.navSidebarIsOpen', 'false')")
-        contexts.append(context)
-        page = context.new_page()
-        page.set_default_timeout(WAIT_MS)
-        page.goto(f"{live_server.url}{login_url}")
-        page.fill("#id_username", username)
-        page.fill("#id_password", PASSWORD)
-        page.click(button)
-        page.wait_for_load_state()
-        return page
-
-    expect.set_options(timeout=WAIT_MS)
-    yield {"open": open_page, "saved": saved}
-    expect.set_options(timeout=None)
-    for context in contexts:
-        context.close()
+    with signed_in_pages(browser, live_server.url, PASSWORD) as open_page:
+        yield {"open": open_page, "saved": saved}
 
 
 def fill_dial_row(page: Any, row: int, values: list[str], markers: tuple[str, ...] = ()) -> None:

@@ -18,7 +18,7 @@ from builder.lists.services import saved_list_create
 from content.models import ContentPack, Figure
 from content.services import record_save
 from content.services.packs import pack_load
-from tests.browser import browser  # noqa: F401  (fixture)
+from tests.browser import browser, signed_in_pages  # noqa: F401  (fixture)
 from tests.builder.players_fixtures import example
 from tests.conftest import pack_paths, read_pack
 
@@ -42,26 +42,8 @@ def world(browser: Any, live_server: Any) -> Iterator[dict[str, Any]]:  # noqa: 
     users.create_superuser("curator", "c@example.com", PASSWORD)
     player = users.create_user("ada", password=PASSWORD)
     saved = saved_list_create(owner=player, document=example("cs-air-action/bloodhawks-200.json"))
-    contexts = []
-
-    def open_page(username: str, login_url: str, button: str) -> Any:
-        context = browser.new_context(viewport={"width": 1280, "height": 900})
-        context.add_init_script("localStorage.setItem('django.admin.navSidebarIsOpen', 'false')")
-        contexts.append(context)
-        page = context.new_page()
-        page.set_default_timeout(WAIT_MS)
-        page.goto(f"{live_server.url}{login_url}")
-        page.fill("#id_username", username)
-        page.fill("#id_password", PASSWORD)
-        page.click(button)
-        page.wait_for_load_state()
-        return page
-
-    expect.set_options(timeout=WAIT_MS)
-    yield {"open": open_page, "saved": saved}
-    expect.set_options(timeout=None)
-    for context in contexts:
-        context.close()
+    with signed_in_pages(browser, live_server.url, PASSWORD) as open_page:
+        yield {"open": open_page, "saved": saved}
 
 
 def test_a_report_becomes_a_known_good_list_that_holds_a_publication_back(world, live_server):

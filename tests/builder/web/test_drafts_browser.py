@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from builder.lists.models import ListDraft, SavedList
 from content.services.packs import pack_load
-from tests.browser import browser  # noqa: F401  (fixture)
+from tests.browser import browser, desktop_page  # noqa: F401  (fixture)
 from tests.conftest import pack_paths, read_pack
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
@@ -26,16 +26,11 @@ NAMES = ["Sergeant Vance", "Brick", "Kestrel"]
 @pytest.fixture
 def page(browser: Any, live_server: Any) -> Iterator[Any]:  # noqa: F811
     pack_load(documents=[(str(p), read_pack(p)) for p in pack_paths()])
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    page.set_default_timeout(WAIT_MS)
-    expect.set_options(timeout=WAIT_MS)
     broken: list[str] = []
-    page.on("pageerror", lambda error: broken.append(str(error)))
-    page.on("console", lambda m: broken.append(m.text) if m.type == "error" else None)
-    yield page
-    expect.set_options(timeout=None)
-    context.close()
+    with desktop_page(browser, wait_ms=WAIT_MS) as page:
+        page.on("pageerror", lambda error: broken.append(str(error)))
+        page.on("console", lambda m: broken.append(m.text) if m.type == "error" else None)
+        yield page
     assert broken == []  # no script error, no breach of the content policy
 
 

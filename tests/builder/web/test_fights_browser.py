@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 from builder.celery import app as celery_app
 from builder.lists.services import saved_list_create
 from content.services.packs import pack_load
-from tests.browser import browser  # noqa: F401  (fixture)
+from tests.browser import browser, desktop_page  # noqa: F401  (fixture)
 from tests.builder.web.conftest import example
 from tests.conftest import pack_paths, read_pack
 
@@ -30,13 +30,8 @@ SCREENSHOTS = os.environ.get("MUSTER_SCREENSHOTS")  # a folder: save the pages s
 @pytest.fixture
 def page(browser: Any, live_server: Any) -> Iterator[Any]:  # noqa: F811
     pack_load(documents=[(str(p), read_pack(p)) for p in pack_paths()])
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    page.set_default_timeout(WAIT_MS)
-    expect.set_options(timeout=WAIT_MS)
-    yield page
-    expect.set_options(timeout=None)
-    context.close()
+    with desktop_page(browser, wait_ms=WAIT_MS) as page:
+        yield page
 
 
 @pytest.fixture

@@ -20,7 +20,7 @@ from builder.lists.services import saved_list_create
 from builder.simulations import services as simulation_services
 from builder.simulations.models import SimulationJob
 from content.services.packs import pack_load
-from tests.browser import browser  # noqa: F401  (fixture)
+from tests.browser import browser, desktop_page  # noqa: F401  (fixture)
 from tests.builder.web.conftest import example
 from tests.conftest import pack_paths, read_pack
 
@@ -36,13 +36,8 @@ load is not cut shorter than the action before it (Playwright's own is 5 s)."""
 @pytest.fixture
 def page(browser: Any, live_server: Any) -> Iterator[Any]:  # noqa: F811
     pack_load(documents=[(str(p), read_pack(p)) for p in pack_paths()])
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    page.set_default_timeout(WAIT_MS)
-    expect.set_options(timeout=WAIT_MS)
-    yield page
-    expect.set_options(timeout=None)
-    context.close()
+    with desktop_page(browser, wait_ms=WAIT_MS) as page:
+        yield page
 
 
 def log_in(page: Any, live_server: Any, username: str = "ada") -> Any:
