@@ -91,15 +91,15 @@ def resolve_candidate(document: Mapping[str, Any]) -> Resolved:
     """The catalogue players would see once ``document`` (a pack version not stored yet) is
     published: it, with every other pack at its published version.
 
-    Not kept among the published sets above: a candidate changes with every edit, so only
-    the engine's own bounded cache of snapshots (keyed by the documents' content) holds it.
+    Cached nowhere: a candidate changes with every edit, and keeping it would push the
+    published catalogues players are checked against out of the engine's bounded cache.
     """
     rows = list(
         ContentPackVersion.objects.filter(version=F("pack__version"))
         .exclude(pack__pack_id=document["id"])
         .values_list("pack__pack_id", "version", "document")
     )
-    catalogue = build_catalogue([doc for _, _, doc in rows] + [dict(document)])
+    catalogue = build_catalogue([doc for _, _, doc in rows] + [dict(document)], cache=False)
     versions = {pack_id: version for pack_id, version, _ in rows}
     versions[document["id"]] = document["version"]
     return Resolved(catalogue, dict(sorted(versions.items())))

@@ -167,13 +167,17 @@ def _fingerprint(doc: Mapping[str, Any]) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def build_catalogue(docs: Iterable[Mapping[str, Any]]) -> Catalogue:
+def build_catalogue(docs: Iterable[Mapping[str, Any]], *, cache: bool = True) -> Catalogue:
     """A catalogue from pack documents (already validated by whoever read them).
 
     Snapshots are cached by the packs' content: the same pack versions give the very same
-    catalogue object, however often a request asks for it.
+    catalogue object, however often a request asks for it. ``cache=False`` builds one that
+    is asked for once (a version not published yet), so it never pushes a published
+    snapshot out of the bounded cache.
     """
     docs = list(docs)
+    if not cache:
+        return _build(docs)
     key = tuple(sorted(_fingerprint(d) for d in docs))
     if key not in _SNAPSHOTS:
         if len(_SNAPSHOTS) >= 32:

@@ -11,8 +11,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from content import catalogues
+from content.models import ContentPack
 from content.selectors import catalogue_for_packs
-from content.services.packs import pack_load
+from content.services.packs import pack_document, pack_load
 from rules_engine import check, load_catalogue
 
 pytestmark = pytest.mark.django_db
@@ -29,6 +30,17 @@ def test_the_database_catalogue_is_the_file_catalogue(loaded_packs):
     assert (len(cold), len(warm)) == (2, 1)
     from_files = load_catalogue()
     assert from_db is from_files  # the same snapshot, cached by the packs' checksums
+
+
+def test_versions_not_yet_published_never_push_the_published_catalogue_out(loaded_packs):
+    published = catalogue_for_packs()
+    pack = ContentPack.objects.get(pack_id="cs-aces-core")
+    document = pack_document(pack)
+    for n in range(40):  # more candidates than the engine keeps snapshots
+        candidate = catalogues.resolve_candidate(document | {"name": f"Candidate {n}"})
+        assert candidate.versions["cs-aces-core"] == document["version"]
+    assert catalogue_for_packs() is published
+    assert load_catalogue() is published
 
 
 @pytest.mark.parametrize("example", sorted(EXAMPLES.glob("*/*.json")), ids=lambda p: p.name)
