@@ -114,6 +114,14 @@ class Catalogue:
     def types(self, system: str) -> list[str]:
         return sorted(t for s, t in self._index if s == system)
 
+    def names(self, system: str) -> dict[str, str]:
+        """Every record's name by its id, for one system: what pages and sheets call the
+        content a list names by id."""
+        return {
+            r.id: r.name for (s, _), records in self._index.items() if s == system
+            for r in records.values()
+        }
+
     def __iter__(self) -> Iterator[Record]:
         for records in self._index.values():
             yield from records.values()

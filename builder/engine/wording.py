@@ -9,7 +9,8 @@ only the message changes here, once for every page that shows one.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from builder.engine.errors import field_of
 
@@ -124,3 +125,48 @@ def schema_message_in_words(message: str, path: str) -> str:
         if found:
             return say(found, path)
     return message
+
+
+def _counted(names: list[str]) -> str:
+    """``["Rifle", "Rifle", "Pistol"]`` -> "Rifle × 2 and Pistol": each name once, in order."""
+    counts: dict[str, int] = {}
+    for name in names:
+        counts[name] = counts.get(name, 0) + 1
+    said = [f"{n} × {c}" if c > 1 else n for n, c in counts.items()]
+    return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
+
+
+def fold_unpriced(
+    violations: Sequence[Mapping[str, Any]], names: Mapping[str, str]
+) -> tuple[list[Mapping[str, Any]], dict[str, Any] | None]:
+    """The violations without the engine's "no points cost" warnings, and one notice for the
+    whole list in their place.
+
+    The engine warns once per unpriced item it prices (so other apps can mark each entry);
+    a book that prints no weapon points at all would fill a page with near-identical
+    warnings. People read one notice naming how many items count 0, and which. ``names``
+    maps content ids to the names the notice uses."""
+    kept: list[Mapping[str, Any]] = []
+    unpriced: list[str] = []
+    for v in violations:
+        if v.get("unpriced"):
+            unpriced.append(str(v["unpriced"]))
+        else:
+            kept.append(v)
+    if not unpriced:
+        return kept, None
+    said = [names.get(i) or _name(i).capitalize() for i in unpriced]
+    count = len(unpriced)
+    items = "1 item" if count == 1 else f"{count} items"
+    message = (
+        f"The book prints no points for {items} in this list ({_counted(said)}): "
+        f"{'it counts' if count == 1 else 'each counts'} 0 until your group agrees house prices."
+    )
+    notice = {
+        "code": "unpriced",
+        "severity": "notice",
+        "message": message,
+        "count": count,
+        "ids": list(dict.fromkeys(unpriced)),
+    }
+    return kept, notice

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from builder.engine import Catalogue
+from builder.engine.wording import fold_unpriced
 from builder.games import game
 from builder.games.prices import entry_prices, violation_entry
 
@@ -15,11 +16,15 @@ def layout(
     entry_count: int,
     doc: Mapping[str, Any] | None = None,
     catalogue: Catalogue | None = None,
+    names: Mapping[str, str] | None = None,
 ) -> dict[str, Any]:
-    """Violations split into the list's own and each entry's, errors before warnings."""
+    """Violations split into the list's own and each entry's, errors before warnings; the
+    book's unpriced items folded into one notice for the list (``fold_unpriced``), named
+    from ``names`` (content id to name)."""
     by_entry: dict[int, list[Mapping[str, Any]]] = {i: [] for i in range(entry_count)}
     general: list[Mapping[str, Any]] = []
-    for v in sorted(verdict["violations"], key=lambda v: v["severity"] != "error"):
+    violations, unpriced = fold_unpriced(verdict["violations"], names or {})
+    for v in sorted(violations, key=lambda v: v["severity"] != "error"):
         index = violation_entry(v["path"])
         if index is not None and index in by_entry:
             by_entry[index].append(v)
@@ -30,8 +35,9 @@ def layout(
         "by_entry": by_entry,
         "general": general,
         "prices": _prices(verdict.get("breakdown") or {}, doc, catalogue),
-        "errors": sum(v["severity"] == "error" for v in verdict["violations"]),
-        "warnings": sum(v["severity"] == "warning" for v in verdict["violations"]),
+        "unpriced": unpriced,
+        "errors": sum(v["severity"] == "error" for v in violations),
+        "warnings": sum(v["severity"] == "warning" for v in violations),
         "over": points is not None and limit is not None and points > limit,
     }
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from builder.engine import Catalogue, Verdict, list_checked_against, thaw
+from builder.engine.wording import fold_unpriced
 from builder.games import game
 from builder.games.labels import value_label
 from builder.games.prices import violation_entry
@@ -106,9 +107,7 @@ def _house_rules(
         if chosen.get(spec.key) is not None
     ]
     house = doc.get("house_rules") or {}
-    names = {
-        r.id: r.name for t in catalogue.types(system) for r in catalogue.records(system, t).values()
-    }
+    names = catalogue.names(system)
     prices = [(names.get(k, k), v) for k, v in sorted((house.get("prices") or {}).items())]
     return rulings, prices, str(house.get("notes") or "")
 
@@ -126,7 +125,12 @@ def shared_roster(saved: SavedList, *, unit: str) -> SharedRoster:
     rows = game(saved.system.slug).prints.roster_rows(
         thaw(verdict.breakdown), checked.document, checked.catalogue
     )
-    entries, general = _laid_out(rows, _violations(verdict), unit)
+    violations, unpriced = fold_unpriced(
+        _violations(verdict), checked.catalogue.names(saved.system.slug)
+    )
+    entries, general = _laid_out(rows, violations, unit)
+    if unpriced:
+        general.append(unpriced)
     rulings, prices, notes = _house_rules(checked.document, checked.catalogue)
     return SharedRoster(
         legal=verdict.legal,
@@ -135,7 +139,7 @@ def shared_roster(saved: SavedList, *, unit: str) -> SharedRoster:
         entries=entries,
         general=general,
         errors=len(verdict.errors),
-        warnings=len(verdict.warnings),
+        warnings=sum(v["severity"] == "warning" for v in violations),
         packs=sorted(f"{pin.pack.name} {pin.version}" for pin in pins),
         rulings=rulings,
         prices=prices,

@@ -312,10 +312,8 @@ def builder_context(
     found = kind_of(system, kind)
     catalogue = picks.catalogue
     verdict = list_check(doc=doc, resolved=resolved)
-    laid_out = builder_view.layout(verdict, len(doc["entries"]), doc, catalogue)
-    names = {
-        r.id: r.name for t in catalogue.types(system) for r in catalogue.records(system, t).values()
-    }
+    names = catalogue.names(system)
+    laid_out = builder_view.layout(verdict, len(doc["entries"]), doc, catalogue, names)
     entries = [
         {
             "index": i,

@@ -39,7 +39,13 @@ def test_the_example_warband_is_legal_at_500(client: Client, packs: Any) -> None
     text = page.content.decode()
     assert 'id="points-total">500</span> / 500 points' in text
     assert '<span class="badge legal">Legal</span>' in text
-    assert "0 errors, 7 warnings" in text
+    assert "0 errors, 0 warnings" in text
+    notice = text[text.index('class="unpriced-notice"') :].split("</p>")[0]
+    assert (
+        "The book prints no points for 7 items in this list (Rifle × 3, Pistol, SAW or LMG, "
+        "Sniper Rifle and Shotgun): each counts 0 until your group agrees house prices."
+    ) in notice
+    assert text.count("the book gives no points cost") == 0
 
 
 def test_a_broken_entry_shows_its_error_beside_it(client: Client, packs: Any) -> None:
@@ -58,7 +64,8 @@ def test_warnings_and_errors_look_different(client: Client, packs: Any) -> None:
     doc["points_limit"] = 400
     page = client.post(WARBAND, form_data(doc)).content.decode()
     assert 'class="violation error" data-code="crimson-dust.over-points-limit"' in page
-    assert 'class="violation warning" data-code="crimson-dust.price-not-given"' in page
+    assert '<p class="unpriced-notice" data-code="unpriced">' in page
+    assert 'data-code="crimson-dust.price-not-given"' not in page
 
 
 def test_a_house_price_replaces_the_missing_one(client: Client, packs: Any) -> None:
@@ -297,8 +304,7 @@ def test_a_bestia_is_offered_no_mount_and_a_medio_is_no_mount(client: Client, pa
     assert "e1-mount-archetype" not in page
     assert selected(page, "e0-mount-archetype") == "medio"  # kept, so the error can name it
     assert codes_in(entry_block(page, 0)) == [
-        "crimson-dust.mount-not-bestia",
-        "crimson-dust.price-not-given",  # the rifle: weapons are unpriced in V2.1
+        "crimson-dust.mount-not-bestia",  # the unpriced rifle is the list's notice
     ]
 
 

@@ -54,7 +54,7 @@ def whole_list(page: str) -> str:
 def test_a_warband_lists_each_model_with_profile_items_and_points(packs: Any) -> None:
     page = page_of(shared(packs, "crimson-dust/dust-devils-500.json"))
     assert text(page[page.index('id="roster-verdict"') :].split("</p>")[0]).endswith(
-        "Legal 500 / 500 points · 0 errors, 7 warnings"
+        "Legal 500 / 500 points · 0 errors, 0 warnings"
     )
     models = entries(page)
     assert list(models) == [
@@ -69,14 +69,16 @@ def test_a_warband_lists_each_model_with_profile_items_and_points(packs: Any) ->
         "Sergeant Vance 133 points Mv 8 Mr 4 Rg 9 As 8 Df 7 S 3 Av 2 Dc 2 In 3 "
         "What Sergeant Vance costs Archetype: Veteran Medio 75 Upgrade: Av 2 19 "
         "Upgrade: +1 Rg 24 Skill: Critical Shot 15 Weapon: Rifle (not given) 0 "
-        "Weapon: Pistol (not given) 0 2 warnings "
-        "Warning: Sergeant Vance: the book gives no points cost for Rifle; priced 0 "
-        "Warning: Sergeant Vance: the book gives no points cost for Pistol; priced 0"
+        "Weapon: Pistol (not given) 0 No problems"
     )
     assert "Mount: Bestia 20" in models["Outrider Jax"]
     assert "Mount skill: Mount -10" in models["Outrider Jax"]
     assert "Outrider Jax 43 points" in models["Outrider Jax"]
-    assert whole_list(page) == ""
+    assert whole_list(page) == (
+        "The whole list Notice: The book prints no points for 7 items in this list "
+        "(Rifle × 3, Pistol, SAW or LMG, Sniper Rifle and Shotgun): each counts 0 until your "
+        "group agrees house prices."
+    )
     assert "Total: 500 of 500 points" in text(page)
 
 
