@@ -72,7 +72,10 @@ def tour(browser: Any, live_server: Any) -> Iterator[dict[str, Any]]:  # noqa: F
     warband = saved_list_update(saved_list=warband, visibility=SavedList.Visibility.UNLISTED)
     pages["builder-compact"] = f"/lists/{warband.uuid}/"
     pages["share"] = f"/lists/shared/{warband.share_token}/"
-    pages["odds-air-action"] = "/odds/cs-air-action/?query=shot"
+    pages["odds-air-action"] = (
+        "/odds/cs-air-action/?query=shot&shooter=genghis-bloodhawk&target=charlie-steele-fury"
+        "&rear_arc=on"
+    )
     pages["odds-crimson-dust"] = "/odds/crimson-dust/?query=hits"
     contexts = []
 
