@@ -65,8 +65,11 @@ class _Checker:
             label = f"{default_label} ({arch.label(quality)})"
         base = arch.qualities[quality]
         items = [Item("archetype", arch.id, arch.label(quality), base.points, "book")]
-        upgrades = list(entry.get("upgrades", ()))
-        items += self.upgrades(arch, quality, upgrades, label, path)
+        bought = self.upgrades(arch, quality, list(entry.get("upgrades", ())), label, path)
+        items += bought
+        # The profile has the upgrades the model is priced for: one the rules refuse (over
+        # its maximum, '-' at this quality) is an error, not a silent extra point of Av.
+        upgrades = [item.id for item in bought]
         skills = list(entry.get("skills", ()))
         items += self.skills(arch, quality, skills, label, path, entry)
         weapons = self.weapons(entry.get("weapons", ()), label, path, items)

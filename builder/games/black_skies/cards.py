@@ -3,16 +3,65 @@
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Mapping
 from typing import Any
 
 from builder.core.errors import ApplicationError, ErrorCode
 from builder.engine import BadDocument, Catalogue, CheckedList, Record, thaw, verdict_of
-from builder.games.drawing import record_at, shown
+from builder.games.drawing import UNKNOWN, record_at, shown
 from builder.games.picks import by_name
 from builder.games.prints import Face
 
 SYSTEM = "black-skies"
+NOT_AVAILABLE = "—"
+_LEVEL = re.compile(r"\s*\([^)]*\)$")
+
+
+def _armour_said(name: str | None, level: Any) -> str:
+    """The armour's name and what it takes off each hit, once ("Light (−1)"): the pack's
+    names already carry the book's "(-1)"."""
+    base = _LEVEL.sub("", name) if name else "None"
+    return f"{base} (−{level})" if level else base
+
+
+def _maneuver_rows(catalogue: Catalogue, keys: Any) -> list[dict[str, Any]]:
+    """Each option of each maneuver card: the card number, the option, its difficulty (and
+    doubled when crippled, Piloting Check) and its speed penalty."""
+    rows = []
+    for key in keys:
+        maneuver = catalogue.get(SYSTEM, "maneuver", key)
+        if maneuver is None:
+            continue
+        options = maneuver.data.get("options") or ()
+        for i, option in enumerate(options):
+            difficulty = option.get("difficulty")
+            rows.append(
+                {
+                    "card": shown(maneuver.data.get("card")) if i == 0 else "",
+                    "span": len(options) if i == 0 else 0,
+                    "name": option.get("name") or maneuver.name,
+                    "difficulty": shown(difficulty),
+                    "crippled": NOT_AVAILABLE if difficulty is None else str(2 * difficulty),
+                    "penalty": shown(option.get("penalty")),
+                }
+            )
+    return rows
+
+
+def _to_hit(catalogue: Catalogue) -> dict[str, str]:
+    """The book's target numbers by range and the target-speed modifiers, in words."""
+    numbers = catalogue.get(SYSTEM, "table", "target-numbers")
+    modifiers = catalogue.get(SYSTEM, "table", "target-speed-modifiers")
+    bands = ", ".join(
+        f"{band} {number}+" for band, number in (numbers.data["rows"] if numbers else ())
+    )
+    rows = modifiers.data["rows"] if modifiers else ()
+    mods = ", ".join(
+        f"{row[0] if i == 0 else row[0].removeprefix('target speed ')} {row[3]:+d}"
+        for i, row in enumerate(rows)
+    ).replace("-", "−")
+    return {"bands": bands or UNKNOWN, "modifiers": mods}
 
 
 def _fighter_doc(design: Mapping[str, Any], doc: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -41,9 +90,12 @@ def fighter_faces(
     doc: Mapping[str, Any] | None = None,
     sample: bool = False,
     ref: str = "",
+    list_illegal: bool = False,
 ) -> list[Face]:
-    """A fighter: weight, hull boxes, thrusters and the manoeuvres they unlock, weapons,
-    armour, shields, pilot skill and hardpoints used."""
+    """A fighter: weight, hull boxes marked where it is crippled, the maneuvers its
+    thrusters unlock with their difficulty and speed penalty, weapons and target numbers,
+    armour, shields, pilot skill and hardpoints used; ``list_illegal`` when the list it
+    belongs to breaks a rule, so the card says so even if the design alone is legal."""
     fighter_doc = _fighter_doc(design, doc)
     try:
         verdict = verdict_of(catalogue, fighter_doc)
@@ -56,6 +108,7 @@ def fighter_faces(
     stats = verdict.breakdown
     weight = catalogue.get(SYSTEM, "fighter_weight", design["weight"])
     thrusters = []
+    maneuvers = []
     for key in ["basic-thrusters", *design.get("thrusters", ())]:
         thruster = catalogue.get(SYSTEM, "ability", key)
         if thruster is None:
@@ -64,7 +117,16 @@ def fighter_faces(
             m.name if (m := catalogue.get(SYSTEM, "maneuver", k)) else k
             for k in thruster.data.get("maneuvers", ())
         ]
-        thrusters.append({"name": thruster.name, "maneuvers": ", ".join(moves)})
+        rows = _maneuver_rows(catalogue, thruster.data.get("maneuvers", ()))
+        cards = [r["card"] for r in rows if r["card"]]
+        thrusters.append(
+            {
+                "name": thruster.name,
+                "maneuvers": ", ".join(moves),
+                "cards": "–".join(dict.fromkeys([cards[0], cards[-1]])) if cards else "",
+            }
+        )
+        maneuvers += rows
     weapons = []
     for mount in design.get("weapons", ()):
         weapon = catalogue.get(SYSTEM, "weapon", mount["weapon"])
@@ -83,32 +145,51 @@ def fighter_faces(
         )
     armour = catalogue.get(SYSTEM, "ability", design.get("armour") or "no-armour")
     hardpoints = stats.get("hardpoints", {})
+    hull = int(stats.get("hull") or 0)
+    boost = stats.get("afterburner_boost")
     face = {
         "kind": "fighter",
         "template": "fighter",
         "id": ref,
         "title": design.get("name") or "Fighter",
         "subtitle": (weight.name if weight else design["weight"]) + " fighter",
-        "points": shown(verdict.points),
+        # The book prints no points: a fighter's verdict counts hardpoints, not points.
+        "points": None,
+        "hardpoints_used": shown(hardpoints.get("used")),
         "sample": sample,
         "pilot": (pilot or {}).get("name"),
         "pilot_skill": shown((pilot or {}).get("skill")) if pilot else None,
         "element": element,
-        "hull": int(stats.get("hull") or 0),
-        "hull_boxes": list(range(int(stats.get("hull") or 0))),
+        "hull": hull,
+        "hull_boxes": [{"crippled": n == hull - hull // 2} for n in range(1, hull + 1)],
+        "crippled_at": hull // 2,
+        "crippled_after": hull - hull // 2,
         "values": [
             ("Acceleration", shown(stats.get("acceleration"))),
-            ("Armour", f"{armour.name if armour else '–'} (−{stats.get('armour', 0)})"),
+            ("Armour", _armour_said(armour.name if armour else None, stats.get("armour"))),
             ("Shields", shown(stats.get("shields"))),
             ("Hardpoints", f"{hardpoints.get('used', 0)} of {hardpoints.get('available', 0)}"),
             ("Dice a volley", shown(stats.get("dice_per_volley"))),
-            ("Afterburner", f"+{shown(stats.get('afterburner_boost'))}"),
+            ("Afterburner", NOT_AVAILABLE if boost is None else f"+{boost}"),
         ],
         "thrusters": thrusters,
+        "maneuvers": maneuvers,
+        "to_hit": _to_hit(catalogue),
         "weapons": weapons,
         "errors": [v.message for v in verdict.errors],
+        "list_illegal": list_illegal,
     }
-    return [face]
+    # The maneuver table takes a face of its own: with every thruster it has 18 rows.
+    maneuver_face = {
+        **{k: face[k] for k in ("kind", "id", "title", "points", "sample", "list_illegal")},
+        "template": "maneuvers",
+        "subtitle": f"{face['subtitle']} · maneuvers",
+        "hardpoints_used": face["hardpoints_used"],
+        "maneuvers": face.pop("maneuvers"),
+        "thrusters": face.pop("thrusters"),
+        "crippled_at": face["crippled_at"],
+    }
+    return [face, maneuver_face]
 
 
 class BlackSkiesCards:
@@ -131,6 +212,7 @@ class BlackSkiesCards:
             doc=doc,
             sample=sample,
             ref=f"{doc.get('name') or 'list'} · fighter {index + 1}",
+            list_illegal=not checked.verdict.legal,
         )
 
     def printable(self, catalogue: Catalogue) -> list[Record]:

@@ -54,7 +54,7 @@ def roster_rows(b: Mapping[str, Any], doc: Mapping[str, Any], catalogue: Catalog
             "Armour",
             "3 mass a point",
             [
-                (f"{a['name']}: {a['points']} points", a["mass"])
+                (f"{a['name']}: {a['points']} armour points", a["mass"])
                 for a in armour.values()
                 if a["points"]
             ],

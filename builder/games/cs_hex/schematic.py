@@ -1,8 +1,9 @@
 """The cs-hex plane schematic: six areas of armour boxes to tick off, guns, turrets and
-rockets where they sit, the ratings, the free mass left and the pilot.
+rockets where they sit with their ranges, the ratings, the free mass left and the pilot.
 
 Armour prints as the book's schematic does: one row of 10 boxes per 10 points; a partial
-row (which the engine warns about) gives no boxes.
+row (which the engine warns about) gives no boxes. Columns are numbered 1-10, as a hit is
+located by a d10 column and its damage starts at that column's first unfilled square.
 """
 
 from __future__ import annotations
@@ -40,6 +41,13 @@ def _hardpoints(b: Mapping[str, Any]) -> list[str]:
     return slots + [""] * max(0, HARDPOINTS - len(slots))
 
 
+def _gun_said(weapon: Record | None, key: str) -> str:
+    """A turret gun by name with its range, as the fixed guns print."""
+    if weapon is None:
+        return f"{key}, range {shown(None)}"
+    return f"{weapon.name}, range {shown(weapon.data.get('range'))}"
+
+
 def _pilot(catalogue: Catalogue) -> list[str]:
     return [
         r.name
@@ -69,9 +77,14 @@ def schematic_sheet(checked: CheckedList, *, progress: Progress | None = None) -
         {"count": g["count"], "name": g["name"], "range": shown(g.get("range"))}
         for g in b.get("guns", ())
     ]
-    gun_names = {r.id: r.name for r in catalogue.records(SYSTEM, "weapon").values()}
+    weapons = catalogue.records(SYSTEM, "weapon")
     turrets = [
-        {"guns": [gun_names.get(g, g) for g in t.get("guns", ())]} for t in b.get("turrets", ())
+        {"guns": [_gun_said(weapons.get(g), g) for g in t.get("guns", ())]}
+        for t in b.get("turrets", ())
+    ]
+    rockets = [
+        {"count": r.get("count") or 1, "name": r["name"], "range": shown(r.get("range"))}
+        for r in b.get("rockets", ())
     ]
     if progress:
         progress(1, 1)
@@ -97,6 +110,8 @@ def schematic_sheet(checked: CheckedList, *, progress: Progress | None = None) -
         "grid": grid,
         "guns": guns,
         "turrets": turrets,
+        "rockets": rockets,
+        "columns": list(range(1, BOXES_PER_ROW + 1)),
         "hardpoints": _hardpoints(b),
         "pilot": _pilot(catalogue),
         "legal": verdict.legal,

@@ -117,10 +117,13 @@ def test_black_skies_fighter_card_has_hull_boxes(catalogue: Catalogue) -> None:
     pdf, _ = render(catalogue, "cards", list=doc)
     text = pdf_pages(pdf)[0]
     hull = check(catalogue, doc).breakdown["designs"]["Black Tiger"]["hull"]
-    assert f"Hull ({hull}): " + "☐" * hull in text
+    # the boxes break where the fighter is crippled (half its hull or less)
+    assert f"Hull ({hull}): " + "☐" * (hull // 2) + " " + "☐" * (hull // 2) in text
     assert "Pilot: Kell (skill 4) · Element: Red" in text
     assert "Hardpoints 3 of 3" in text
-    assert "Rear thrusters: Afterburner, Hard Left, Hard Right" in text
+    assert "Thrusters: Basic thrusters (cards 1–3), Rear thrusters (cards 4–6)" in " ".join(
+        text.split()
+    )
 
 
 def test_roster_prints_points_and_every_violation(catalogue: Catalogue) -> None:
@@ -166,7 +169,8 @@ def test_schematic_box_count_per_area(catalogue: Catalogue) -> None:
         counted[name] = text[start:end].count("☐")
     assert counted == {a["name"]: a["rows"] * 10 for a in armour.values()}
     assert counted["Nose"] == 60
-    assert text.count("piercing") == 4  # two rockets, two hardpoints each
+    # two rockets, two hardpoints each, and once in the rocket list with its range
+    assert text.count("piercing") == 4 + 1
     assert "2 × .50 calibre gun" in text
 
 

@@ -158,3 +158,14 @@ def test_every_violation_of_a_list_is_reported_at_once(catalogue, warband):
         medio(exchange="as-for-rg"), limit=10))
     assert verdict.codes() == [Code.UPGRADE_NOT_AT_QUALITY, Code.UNKNOWN_SKILL,
                                Code.EXCHANGE_NOT_ALLOWED, Code.OVER_POINTS_LIMIT]
+
+
+@pytest.mark.parametrize("refused", [["av-2", "av-3"], ["av-2", "av-5"]])
+def test_a_refused_upgrade_is_neither_priced_nor_in_the_profile(catalogue, warband, refused):
+    # Profile Upgrades: Av 2 and Av 3 are alternatives and the Medio has no Av 5; the model
+    # is priced for Av 2 alone, and its profile must say what it is priced for (Av 2).
+    verdict = check(catalogue, warband(medio(upgrades=refused)))
+    model = verdict.breakdown["models"][0]
+    assert not verdict.legal
+    assert [i["id"] for i in model["items"]] == ["medio", "av-2"]
+    assert model["effective"]["profile"]["Av"] == 2
