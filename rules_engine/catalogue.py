@@ -88,6 +88,11 @@ class PackInfo:
     def checksum(self) -> str:
         return pack_checksum(self._doc)
 
+    @property
+    def name(self) -> str:
+        """The pack's title, for people ("Crimson Dust core rules"); its id if it has none."""
+        return str(self._doc.get("name") or self.id)
+
 
 @dataclass(frozen=True)
 class Catalogue:

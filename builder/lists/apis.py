@@ -410,7 +410,14 @@ class SavedListUpgradeApi(OwnedApi):
                 response_only=True,
                 value={
                     "up_to_date": False,
-                    "packs": [{"pack": "cs-aces-core", "from": "1.0.0", "to": "1.1.0"}],
+                    "packs": [
+                        {
+                            "pack": "cs-aces-core",
+                            "name": "Crimson Skies: Aces complete rules",
+                            "from": "1.0.0",
+                            "to": "1.1.0",
+                        }
+                    ],
                     "before": {"legal": True, "points": 100, "limit": 100, "violations": []},
                     "after": {
                         "legal": False,

@@ -82,6 +82,7 @@ def saved_list_upgrade_preview(*, saved_list: SavedList) -> dict[str, Any]:
     after_doc = pinned_document(saved_list.document, pins_after)
     after = verdict_for(after_doc, pins_after).to_dict()
     old_versions, new_versions = versions_map(pins_before), versions_map(pins_after)
+    titles = {v.pack.pack_id: v.pack.name for v in (*pins_before, *pins_after)}
     prices, removed = pack_changes(
         {v.pack.pack_id: v.document for v in pins_before},
         {v.pack.pack_id: v.document for v in pins_after},
@@ -90,7 +91,12 @@ def saved_list_upgrade_preview(*, saved_list: SavedList) -> dict[str, Any]:
     return {
         "up_to_date": old_versions == new_versions,
         "packs": [
-            {"pack": p, "from": old_versions.get(p), "to": new_versions.get(p)}
+            {
+                "pack": p,
+                "name": titles.get(p, p),
+                "from": old_versions.get(p),
+                "to": new_versions.get(p),
+            }
             for p in sorted(set(old_versions) | set(new_versions))
             if old_versions.get(p) != new_versions.get(p)
         ],

@@ -335,11 +335,12 @@ def builder_context(
     unpriced = unpriced_ids(verdict["violations"])
     house_ids = list(prices) + [i for i in unpriced if i not in prices]
     content = doc.get("content")
+    titles = {p.id: p.name for p in catalogue.packs}
     context: dict[str, Any] = {
         "doc": doc,
         "content_json": json.dumps(doc.get("content", [])),
         "pins": [
-            ref
+            {**ref, "name": titles.get(str(ref.get("pack")), ref.get("pack"))}
             for ref in (content if isinstance(content, list) else [content])
             if isinstance(ref, dict)
         ],

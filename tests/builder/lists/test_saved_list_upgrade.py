@@ -46,7 +46,14 @@ def test_pinned_list_checks_as_before_and_preview_names_both_changes(
 
     preview = saved_list_upgrade_preview(saved_list=saved)
     assert preview["up_to_date"] is False
-    assert preview["packs"] == [{"pack": "cs-aces-core", "from": "1.0.0", "to": "1.1.0"}]
+    assert preview["packs"] == [
+        {
+            "pack": "cs-aces-core",
+            "name": "Crimson Skies: Aces complete rules",
+            "from": "1.0.0",
+            "to": "1.1.0",
+        }
+    ]
     assert preview["before"]["points"] == 100
     assert preview["before"]["legal"] is True
     # Without the Ruffian (6) and with the dearer Vigilante (+2): 96 points.

@@ -73,8 +73,12 @@ def test_upgrade_preview_shows_the_new_price_then_applies(client: Client, saved:
     medio = next(r for r in newer["records"] if r["id"] == "medio")
     medio["data"]["qualities"]["veteran"]["points"] = 80  # was 75
     pack_load(documents=[("newer.json", newer)])
+    # The list page and the upgrade preview name packs by their titles, not their ids.
+    assert "Built against Crimson Dust V2.1 core rules 1.0.0." in client.get(
+        f"/lists/{saved.uuid}/"
+    ).content.decode()
     page = client.get(f"/lists/{saved.uuid}/upgrade/").content.decode()
-    assert "crimson-dust-core: 1.0.0 → 1.0.1" in page
+    assert "Crimson Dust V2.1 core rules: 1.0.0 → 1.0.1" in page
     assert (
         '<tr><th scope="row">Points</th><td class="num">500</td><td class="num">505</td></tr>'
         in page
@@ -83,7 +87,7 @@ def test_upgrade_preview_shows_the_new_price_then_applies(client: Client, saved:
     saved.refresh_from_db()
     assert saved.points == 505
     page = client.get(f"/lists/{saved.uuid}/").content.decode()
-    assert "crimson-dust-core 1.0.1" in page
+    assert "Built against Crimson Dust V2.1 core rules 1.0.1." in page
 
 
 def test_a_saved_list_keeps_checking_against_its_pinned_version(
