@@ -96,7 +96,7 @@ def test_the_odds_form_picks_a_black_skies_design_by_name(client: Client, packs:
     page = client.get("/odds/black-skies/", {"query": "volley"}).content.decode()
     design = select_html(page, "p-design")
     assert '<option value="black-tiger">Black Tiger</option>' in design
-    assert 'id="p-design-help">the firing design<' in page
+    assert 'id="p-design-help">The firing design<' in page
     page = client.get(
         "/odds/black-skies/", {"query": "volley", "design": "black-tiger", "range": "close"}
     ).content.decode()
