@@ -148,9 +148,11 @@ def fold_unpriced(
     maps content ids to the names the notice uses."""
     kept: list[Mapping[str, Any]] = []
     unpriced: list[str] = []
+    codes: list[str] = []
     for v in violations:
         if v.get("unpriced"):
             unpriced.append(str(v["unpriced"]))
+            codes.append(str(v["code"]))
         else:
             kept.append(v)
     if not unpriced:
@@ -163,7 +165,7 @@ def fold_unpriced(
         f"{'it counts' if count == 1 else 'each counts'} 0 until your group agrees house prices."
     )
     notice = {
-        "code": "unpriced",
+        "code": codes[0],  # the engine's own code for what the notice folds
         "severity": "notice",
         "message": message,
         "count": count,

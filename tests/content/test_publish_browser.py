@@ -27,6 +27,7 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 PASSWORD = "a-long-pass-phrase"
 WAIT_MS = 10_000
 COLLECTION = "cs-air-action-collection"
+COLLECTION_TITLE = "Crimson Skies: Air Action: collection"
 SCREENSHOTS = os.environ.get("MUSTER_SCREENSHOTS")  # a folder: save the pages seen
 
 
@@ -139,11 +140,11 @@ def test_a_plane_entered_and_published_in_the_admin_is_flown_at_once(world, live
     saved = world["saved"]
     player.goto(f"{url}/lists/{saved.uuid}/")
     expect(player.locator("#sharing ~ p", has_text="Built against")).to_contain_text(
-        f"{COLLECTION} 0.1.0"
+        f"{COLLECTION_TITLE} 0.1.0"  # the pack by its title, not its id
     )
     player.get_by_role("link", name="Preview an upgrade to the newest packs").click()
     player.wait_for_url(re.compile(r"/upgrade/$"))
-    expect(player.locator("main li", has_text=COLLECTION)).to_have_text(
-        f"{COLLECTION}: 0.1.0 → 0.2.0"
+    expect(player.locator("main li", has_text=COLLECTION_TITLE)).to_have_text(
+        f"{COLLECTION_TITLE}: 0.1.0 → 0.2.0"
     )
     expect(player.get_by_role("button", name="Upgrade this list")).to_be_visible()

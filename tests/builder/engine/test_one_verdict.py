@@ -46,6 +46,9 @@ SAME_FILES = {"current", "builder-pins", "none", "older"}
 """States in which the database holds the pack files' versions the CLI reads."""
 
 
+UNPRICED = "crimson-dust.price-not-given"
+
+
 def _doc(path: Path) -> dict[str, Any]:
     return json.loads(path.read_text(encoding="utf-8"))
 
@@ -133,7 +136,11 @@ def _page(doc: dict[str, Any]) -> dict[str, Any]:
     html = page.content.decode()
     codes = sorted(re.findall(r'class="violation (?:error|warning)" data-code="([^"]+)"', html))
     total = re.search(r'id="points-total">([^<]*)</span>', html)
+    notice = re.search(
+        r'class="unpriced-notice"[^>]*>The book prints no points for (\d+) item', html
+    )
     return {
+        "unpriced": int(notice.group(1)) if notice else 0,
         "legal": '<span class="badge legal">Legal</span>' in html,
         "points": total.group(1) if total else None,
         "codes": codes,
@@ -208,7 +215,10 @@ def _agree_everywhere(api: APIClient, path: Path, state: str, tmp_path: Path) ->
         assert pinned, "the saved list pins no pack versions"
         assert all(version == named.get(pack, NEWER) for pack, version in pinned), pinned
     assert page["legal"] == checked["legal"]
-    assert page["codes"] == sorted(code for code, _ in checked["violations"])
+    # The page folds the book's unpriced items into one notice that counts them.
+    unpriced = [code for code, _ in checked["violations"] if code == UNPRICED]
+    assert page["codes"] == sorted(code for code, _ in checked["violations"] if code != UNPRICED)
+    assert page["unpriced"] == len(unpriced)
     if doc["system"] != "cs-hex":  # a plane design's page shows its mass, not points
         assert page["points"] == str(checked["points"])
     if state in SAME_FILES:
@@ -254,10 +264,13 @@ def _card_texts(pdf: bytes) -> list[str]:
 
 def _card_points(pdf: bytes, doc: dict[str, Any]) -> int:
     """The points the cards print, in the list's unit: the sum of each card's own points,
-    or for a squadron counted in fighters, one a fighter card (each prints its design's)."""
+    or for a squadron counted in fighters, one a fighter card (each prints its design's
+    hardpoints; a fighter's manoeuvre table is a face of its own, with neither)."""
     fronts = []
     for text in _card_texts(pdf):
-        printed = re.findall(r"(\S+)pts", text)
+        if "Piloting check: d6 + skill" in text:  # the manoeuvre table, not a fighter
+            continue
+        printed = re.findall(r"(\S+)pts", text) or re.findall(r"\b(\d+) hardpoints\b", text)
         assert len(printed) == 1, text
         if not re.search(r"· rules \d+ of \d+", text):  # rule text continued: the same card
             fronts.append(int(printed[0]))

@@ -64,8 +64,8 @@ def test_warnings_and_errors_look_different(client: Client, packs: Any) -> None:
     doc["points_limit"] = 400
     page = client.post(WARBAND, form_data(doc)).content.decode()
     assert 'class="violation error" data-code="crimson-dust.over-points-limit"' in page
-    assert '<p class="unpriced-notice" data-code="unpriced">' in page
-    assert 'data-code="crimson-dust.price-not-given"' not in page
+    assert '<p class="unpriced-notice" data-code="crimson-dust.price-not-given">' in page
+    assert 'class="violation warning" data-code="crimson-dust.price-not-given"' not in page
 
 
 def test_a_house_price_replaces_the_missing_one(client: Client, packs: Any) -> None:

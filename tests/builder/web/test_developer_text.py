@@ -155,14 +155,12 @@ def _pages(player: Any) -> list[str]:
         document = LISTS[code]()
         document["name"] = f"Broken: {code.split('.')[1].replace('-', ' ')}"
         saved = saved_list_create(owner=player, document=document)
-        # The book's unpriced items are one notice for the whole list, not a warning each.
-        RAISES[f"/lists/{saved.uuid}/"] = UNPRICED_NOTICE.get(code, code)
+        RAISES[f"/lists/{saved.uuid}/"] = code
         urls.append(f"/lists/{saved.uuid}/")
     return urls
 
 
 RAISES: dict[str, str] = {}
-UNPRICED_NOTICE = {"crimson-dust.price-not-given": "unpriced"}
 """The builder page of each broken list -> the code its verdict must show."""
 
 
