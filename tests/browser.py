@@ -80,16 +80,23 @@ def desktop_page(browser: Any, *, wait_ms: int = WAIT_MS) -> Iterator[Any]:
 @contextmanager
 def signed_in_pages(
     browser: Any, site: str, password: str, *, wait_ms: int = WAIT_MS
-) -> Iterator[Callable[[str, str, str], Any]]:
+) -> Iterator[Callable[..., Any]]:
     """``open(username, login_url, button)``: a page of its own for each person, signed in
     on the site's or the admin's log-in form (the admin's sidebar folded), so a player and a
-    maintainer can act side by side; every page is closed at the end."""
+    maintainer can act side by side; every page is closed at the end. ``viewport`` and
+    ``phone`` open it on another screen (a phone has touch and a mobile viewport)."""
     from playwright.sync_api import expect
 
     contexts: list[Any] = []
 
-    def open_page(username: str, login_url: str, button: str) -> Any:
-        context = browser.new_context(viewport=DESKTOP)
+    def open_page(
+        username: str,
+        login_url: str,
+        button: str,
+        viewport: dict[str, int] = DESKTOP,
+        phone: bool = False,
+    ) -> Any:
+        context = browser.new_context(viewport=viewport, is_mobile=phone, has_touch=phone)
         context.add_init_script("localStorage.setItem('django.admin.navSidebarIsOpen', 'false')")
         contexts.append(context)
         page = context.new_page()

@@ -19,7 +19,7 @@ from builder.lists.models import SavedList
 from builder.lists.services import saved_list_create, saved_list_update
 from builder.simulations.services import simulation_job_create
 from content.services.packs import pack_load
-from tests.browser import DESKTOP, browser  # noqa: F401  (fixture)
+from tests.browser import DESKTOP, browser, signed_in_pages  # noqa: F401  (fixture)
 from tests.builder.web.conftest import example
 from tests.conftest import pack_paths, read_pack
 
@@ -77,23 +77,12 @@ def tour(browser: Any, live_server: Any) -> Iterator[dict[str, Any]]:  # noqa: F
         "&rear_arc=on"
     )
     pages["odds-crimson-dust"] = "/odds/crimson-dust/?query=hits"
-    contexts = []
+    with signed_in_pages(browser, live_server.url, PASSWORD) as open_page:
 
-    def signed_in(viewport: dict[str, int], phone: bool) -> Any:
-        context = browser.new_context(viewport=viewport, is_mobile=phone, has_touch=phone)
-        contexts.append(context)
-        page = context.new_page()
-        page.set_default_timeout(WAIT_MS)
-        page.goto(f"{live_server.url}/accounts/login/")
-        page.fill("#id_username", "ada")
-        page.fill("#id_password", PASSWORD)
-        page.click("main button[type=submit]")
-        page.wait_for_url(f"{live_server.url}/")
-        return page
+        def signed_in(viewport: dict[str, int], phone: bool) -> Any:
+            return open_page("ada", "/accounts/login/", "main button[type=submit]", viewport, phone)
 
-    yield {"pages": pages, "open": signed_in, "url": live_server.url}
-    for context in contexts:
-        context.close()
+        yield {"pages": pages, "open": signed_in, "url": live_server.url}
 
 
 @pytest.mark.parametrize(("screen", "viewport"), [("desktop", DESKTOP), ("phone", PHONE)])
