@@ -29,7 +29,7 @@ from rest_framework.views import set_rollback
 
 from builder.core.errors import ApplicationError, ErrorCode
 from builder.core.text import QUOTE_LIMIT, shown
-from builder.engine import BadDocument, error_details, field_of
+from builder.engine import BadDocument, error_details, error_summary, field_of
 
 logger = logging.getLogger(__name__)
 
@@ -73,17 +73,6 @@ def _flatten(data: Any, path: str = "$") -> list[dict[str, str]]:
             d for index, item in enumerate(data) if item for d in _flatten(item, _join(path, index))
         ]
     return [detail(path, str(data))]
-
-
-def _summary(details: list[dict[str, str]], fallback: str) -> str:
-    if len(details) == 1:
-        where = details[0]["path"]
-        return (
-            f"{where}: {details[0]['message']}" if where not in ("", "$") else details[0]["message"]
-        )
-    if details:
-        return f"{len(details)} problems in the request; see details."
-    return fallback
 
 
 def _normalised(details: list[dict[str, Any]]) -> list[dict[str, str]]:
@@ -142,7 +131,7 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
     elif isinstance(exc, BadDocument):
         details = error_details(exc)
         body = error_body(
-            ErrorCode.BAD_DOCUMENT, _summary(details, "The document cannot be read."), details
+            ErrorCode.BAD_DOCUMENT, error_summary(details, "The document cannot be read."), details
         )
         code = status.HTTP_400_BAD_REQUEST
     elif isinstance(exc, DjangoValidationError):
@@ -151,7 +140,7 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
         else:
             details = [detail("$", m) for m in exc.messages]
         body = error_body(
-            ErrorCode.INVALID, _summary(details, "The request is not valid."), details
+            ErrorCode.INVALID, error_summary(details, "The request is not valid."), details
         )
         code = status.HTTP_400_BAD_REQUEST
     elif isinstance(exc, Http404 | exceptions.NotFound):
@@ -165,7 +154,7 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
     elif isinstance(exc, exceptions.ValidationError):
         details = _flatten(exc.detail)
         body = error_body(
-            ErrorCode.INVALID, _summary(details, "The request is not valid."), details
+            ErrorCode.INVALID, error_summary(details, "The request is not valid."), details
         )
         code = status.HTTP_400_BAD_REQUEST
     elif isinstance(exc, exceptions.Throttled):

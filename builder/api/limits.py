@@ -80,7 +80,8 @@ def check_no_nul(data: Any, root: str = "$") -> None:
     raise ApplicationError(
         code=ErrorCode.BAD_TEXT,
         message=(
-            f"{paths[0]} holds a NUL character (\\u0000); no text may hold one."
+            f"{engine.place_in_words(paths[0])} holds a NUL character (\\u0000); "
+            "no text may hold one."
             if len(paths) == 1
             else f"{len(paths)} strings hold a NUL character (\\u0000); no text may hold one."
         ),

@@ -37,8 +37,14 @@ from builder.engine.checked import (
     list_checked_against,
     verdict_of,
 )
-from builder.engine.errors import bad_document_error, error_details, field_of
-from builder.engine.wording import schema_message_in_words
+from builder.engine.errors import bad_document_error, error_details
+from builder.engine.paths import field_of
+from builder.engine.wording import (
+    error_summary,
+    place_in_words,
+    problem_in_words,
+    schema_message_in_words,
+)
 from rules_engine import BadDocument, Catalogue, Record, Verdict
 from rules_engine.catalogue import thaw
 from rules_engine.listdoc import list_schema_path
@@ -60,6 +66,7 @@ __all__ = [
     "checked_list",
     "cost",
     "error_details",
+    "error_summary",
     "field_of",
     "json_depth",
     "list_checked",
@@ -70,7 +77,9 @@ __all__ = [
     "odds",
     "odds_queries",
     "parse_json",
+    "place_in_words",
     "plan_blocks",
+    "problem_in_words",
     "schema_message_in_words",
     "simulate",
     "simulate_block",

@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from builder.engine.errors import field_of
+from builder.engine.paths import field_of
 
 _TYPES = {
     "integer": "a whole number",
@@ -125,6 +125,61 @@ def schema_message_in_words(message: str, path: str) -> str:
         if found:
             return say(found, path)
     return message
+
+
+_STEP = re.compile(r"\.(?P<name>[A-Za-z_][\w-]*)|\[(?P<index>\d+)\]|\['(?P<key>[^']*)'\]")
+_LISTS = {"list_a": "List A", "list_b": "List B"}
+
+
+def _places(path: str) -> tuple[list[str], str]:
+    """The lists and entries a path passes through, as words ("List A", "entry 2"), and the
+    field it ends at."""
+    places: list[str] = []
+    last = ""
+    for step in _STEP.finditer(path):
+        if step["index"] is not None:
+            if last in ("entries", "lists"):
+                word = "entry" if last == "entries" else "list"
+                places.append(f"{word} {int(step['index']) + 1}")
+            continue
+        last = step["name"] or step["key"] or ""
+        if last in _LISTS:
+            places.append(_LISTS[last])
+    return places, field_of(path)
+
+
+def place_in_words(path: str) -> str:
+    """Where a JSON path points, for people: ``$.entries[1].pilot`` -> "Entry 2, pilot",
+    ``$.house_rules`` -> "House rules", ``$`` -> "The list"."""
+    places, field = _places(path)
+    if field in ("entries", "lists") or (field in _LISTS and places):
+        field = ""
+    said = ", ".join([*places, _name(field)] if field else places) or _field(path)
+    return said[:1].upper() + said[1:]
+
+
+def problem_in_words(message: str, path: str) -> str:
+    """One problem as a sentence for people, with no JSON path: the schema's phrase in words,
+    or the message after the place it is about ("Entry 2, pilot: no pilot 'x'")."""
+    said = schema_message_in_words(message, path)
+    places, _ = _places(path)
+    if said == message and path not in ("", "$"):
+        said = f"{place_in_words(path)}: {message}"
+    elif places:
+        where = ", ".join(places)
+        said = f"{where[:1].upper()}{where[1:]}: {said}"
+    return said[:1].upper() + said[1:]
+
+
+def error_summary(details: Sequence[Mapping[str, str]], fallback: str) -> str:
+    """The top-level ``message`` of an error answer: its one problem in words, or how many
+    there are and the first; the JSON paths stay in ``details``."""
+    if not details:
+        return fallback
+    first = problem_in_words(str(details[0]["message"]), str(details[0].get("path", "")))
+    if len(details) == 1:
+        return first
+    return f"{len(details)} problems, each in details; the first: {first}"
 
 
 def _counted(names: list[str]) -> str:

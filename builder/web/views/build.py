@@ -28,7 +28,6 @@ from builder.core.errors import ApplicationError
 from builder.engine import Catalogue
 from builder.games.labels import value_label, words
 from builder.games.picks import Owned, Picks, fielded_counts
-from builder.games.prices import violation_entry
 from builder.lists.models import SavedList
 from builder.lists.selectors import saved_designs_for_owner
 from builder.lists.services import saved_list_create, saved_list_update
@@ -254,9 +253,7 @@ def _save(
 
 def _save_problem(path: str, message: str) -> str:
     """A reason a save was refused, in words and placed by entry number, not JSON path."""
-    said = engine.schema_message_in_words(message, path)
-    index = violation_entry(path)
-    return f"Entry {index + 1}: {said}" if index is not None else said
+    return engine.problem_in_words(message, path)
 
 
 def _owned(request: HttpRequest) -> Owned | None:

@@ -135,7 +135,7 @@ def test_a_huge_rejected_value_is_quoted_only_in_part(api: Any) -> None:
     message = f'"{"x" * 80}…" is not a valid choice.'
     assert response.json() == {
         "code": "invalid",
-        "message": f"$.record_type: {message}",
+        "message": f"Record type: {message}",
         "details": [{"path": "$.record_type", "field": "record_type", "message": message}],
     }
     assert len(response.content) < 1_000

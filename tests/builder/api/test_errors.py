@@ -58,7 +58,7 @@ def test_bad_document_lists_every_path():
     assert response.status_code == 400
     assert shape(response) == {
         "code": "bad_document",
-        "message": "2 problems in the request; see details.",
+        "message": "2 problems, each in details; the first: Entry 1, weapons: no weapon 'x'",
         "details": [
             {"path": "$.entries[0].weapons[1]", "field": "weapons", "message": "no weapon 'x'"},
             {"path": "$.name", "field": "name", "message": "too long"},

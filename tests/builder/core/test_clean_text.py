@@ -87,7 +87,7 @@ def test_api_json_key_with_nul_names_the_object(api: Any) -> None:
         {"path": "$.house_rules", "field": "house_rules", "message": "holds a NUL character"}
     ]
     assert response.json()["message"] == (
-        "$.house_rules holds a NUL character (\\u0000); no text may hold one."
+        "House rules holds a NUL character (\\u0000); no text may hold one."
     )
 
 
