@@ -84,6 +84,42 @@ def saved_list_create(
     return saved_list
 
 
+FOLLOWED = {("black-skies", "fighter"): "squadron"}
+"""Kinds of saved list other lists link into their entries (``design_ref``: a squadron
+fighter flying a saved fighter design), and the kind of list that links them."""
+
+
+def _followers_refresh(saved_list: SavedList) -> list[SavedList]:
+    """Every list of the owner's whose entries are linked to ``saved_list`` flies it as it
+    is saved now, checked again: the share page, prints and the API read the stored copy,
+    so it changes with the design, in the same transaction (docs/web.md)."""
+    kind = FOLLOWED.get((saved_list.system.slug, saved_list.kind))
+    entries = saved_list.document.get("entries")
+    if kind is None or not isinstance(entries, list) or not entries:
+        return []
+    design, ref = entries[0], str(saved_list.uuid)
+    followers = SavedList.objects.filter(
+        owner_id=saved_list.owner_id, system=saved_list.system, kind=kind, deleted_at__isnull=True
+    ).prefetch_related("pack_versions__pack")
+    changed = []
+    for follower in followers:
+        document = copy.deepcopy(follower.document)
+        linked = [
+            e
+            for e in document.get("entries") or ()
+            if isinstance(e, dict) and e.get("design_ref") == ref and e.get("design") != design
+        ]
+        if not linked:
+            continue
+        for entry in linked:
+            entry["design"] = copy.deepcopy(design)
+        pins = list(follower.pack_versions.all())
+        _apply_verdict(follower, pinned_document(document, pins), pins)
+        follower.save(update_fields=VERDICT_FIELDS)
+        changed.append(follower)
+    return changed
+
+
 def _link_changes(before: str, after: str) -> bool:
     """Whether a change of visibility needs a new link token: whenever a list becomes or
     stops being unlisted, so that no link given out before opens it afterwards."""
@@ -126,6 +162,8 @@ def saved_list_update(
         fields.append("notes")
     saved_list.full_clean()
     saved_list.save(update_fields=sorted(set(fields)))
+    if document is not None:
+        _followers_refresh(saved_list)
     return saved_list
 
 
