@@ -52,6 +52,15 @@ class Page(Protocol):
         where they are not records of that type (Black Skies designs live in tables)."""
         return []
 
+    def saved_kind(self, ids: str) -> str:
+        """The kind of saved list whose records a picker of ``ids`` also offers (Black
+        Skies fighter designs for a volley's firing design); empty for none."""
+        return ""
+
+    def saved_group(self, ids: str) -> str:
+        """The heading of the player's saved records in a picker of ``ids``."""
+        return "Your saved records"
+
     def new_entry(self, kind: str, value: str, catalogue: Catalogue, entries: Sequence[Any]) -> Any:
         """A fresh entry for the picked ``value``, with sensible defaults."""
         ...

@@ -6,7 +6,7 @@ offers where the records are not of the parameter's own type)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,6 +16,12 @@ from builder.games.labels import choice_options, described, value_label, words
 from content.services.json_safety import MAX_DOCUMENT_BYTES, parse_json
 
 RECORD_TYPES = {"weight": "fighter_weight"}
+WRITTEN = "_written"
+"""A picker's written-out twin: ``design_written`` takes the design itself where ``design``
+takes a book design's id; the form fills it from the player's saved designs, so it has no
+field of its own."""
+SAVED = "list:"
+"""The value of a player's saved record in a picker: ``list:<uuid>``."""
 
 
 @dataclass
@@ -32,6 +38,12 @@ class ParamField:
     error: str = ""
     checked: bool = False
     default_text: str = ""
+    saved_options: list[tuple[str, str]] = field(default_factory=list)
+    saved_group: str = ""
+
+    def offers(self, value: str) -> bool:
+        """Whether ``value`` is one of the picker's options (book's or the player's)."""
+        return any(value == v for v, _ in (*self.options, *self.saved_options))
 
 
 def _types(param: Mapping[str, Any]) -> list[str]:
@@ -40,13 +52,21 @@ def _types(param: Mapping[str, Any]) -> list[str]:
 
 
 def param_fields(
-    query: Mapping[str, Any], given: Mapping[str, str], catalogue: Catalogue, system: str
+    query: Mapping[str, Any],
+    given: Mapping[str, str],
+    catalogue: Catalogue,
+    system: str,
+    saved: Sequence[tuple[str, str, Mapping[str, Any]]] = (),
 ) -> list[ParamField]:
+    """The form's fields, one per parameter; a picker whose parameter has a written-out
+    twin also offers the player's ``saved`` records (uuid, name, the record written out)."""
     fields = []
     names = {str(p["name"]): _label(str(p["name"])) for p in query["params"]}
     for p in query["params"]:
         types = _types(p)
         name = p["name"]
+        if name.endswith(WRITTEN) and name.removesuffix(WRITTEN) in names:
+            continue
         raw = given.get(name, "")
         common = {
             "name": name,
@@ -65,7 +85,13 @@ def param_fields(
             options = sorted(((r.id, r.name) for r in records.values()), key=lambda o: o[1])
             fields.append(ParamField(kind="select", options=options, **common))
         elif choices:
-            fields.append(ParamField(kind="select", options=choices, **common))
+            mine = [(f"{SAVED}{u}", n) for u, n, _ in saved] if f"{name}{WRITTEN}" in names else []
+            group = game(system).page.saved_group(str(ids)) if mine else ""
+            fields.append(
+                ParamField(
+                    kind="select", options=choices, saved_options=mine, saved_group=group, **common
+                )
+            )
         elif "choices" in p:
             fields.append(
                 ParamField(kind="select", options=choice_options(p["choices"], name), **common)
@@ -105,7 +131,7 @@ def given_values(fields: list[ParamField], given: Mapping[str, str]) -> list[tup
         if f.kind == "bool":
             value = "yes" if raw in ("on", "true", "1") else "no"
         elif f.kind == "select":
-            value = dict(f.options).get(raw, raw)
+            value = dict([*f.options, *f.saved_options]).get(raw, raw)
         else:
             value = raw
         out.append((f.label if f.name[:1].isupper() else f.label.lower(), value))
@@ -122,14 +148,23 @@ def default_label(f: ParamField) -> str:
 
 
 def read_params(
-    fields: list[ParamField], given: Mapping[str, str], *, submitted: bool
+    fields: list[ParamField],
+    given: Mapping[str, str],
+    *,
+    submitted: bool,
+    saved: Sequence[tuple[str, str, Mapping[str, Any]]] = (),
 ) -> dict[str, Any]:
     """The parameters the player set; blanks keep the engine's defaults. Values the engine
     cannot use are passed on as typed, so its error names the parameter. A box left
-    unticked in a submitted form is a "no"; before the form is sent, defaults apply."""
+    unticked in a submitted form is a "no"; before the form is sent, defaults apply. A
+    saved record picked is sent written out, as the parameter's written-out twin."""
     params: dict[str, Any] = {}
+    written = {f"{SAVED}{u}": record for u, _, record in saved}
     for f in fields:
         raw = given.get(f.name, "")
+        if f.saved_options and raw in written:
+            params[f"{f.name}{WRITTEN}"] = written[raw]
+            continue
         if f.kind == "bool":
             ticked = raw in ("on", "true", "1")
             if submitted and ticked != bool(f.default):

@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import json
+from collections.abc import Mapping
 from fractions import Fraction
+from functools import cache
+from pathlib import Path
 from typing import Any
+
+import jsonschema_rs
 
 from rules_engine.black_skies.book import Book, Weapon, read_book
 from rules_engine.black_skies.design import weapon_list
@@ -22,9 +28,36 @@ from rules_engine.black_skies.dice import (
 )
 from rules_engine.black_skies.settings import Settings
 from rules_engine.catalogue import Catalogue
-from rules_engine.errors import BadDocument
-from rules_engine.odds_query import Query, boolean, integer, one_of, text, within
+from rules_engine.errors import BadDocument, DocumentError
+from rules_engine.odds_query import Param, Query, boolean, integer, one_of, text, within
 from rules_engine.odds_report import die_report, probability
+from rules_engine.schema import CompiledSchema, schema_errors
+
+SQUADRON_SCHEMA = Path(__file__).resolve().parent.parent / "schemas" / "black-skies.squadron.json"
+
+
+@cache
+def _design_schema() -> CompiledSchema:
+    """A design written out, by the same schema as a squadron fighter's."""
+    squadron = json.loads(SQUADRON_SCHEMA.read_text(encoding="utf-8"))
+    schema = {"$defs": squadron["$defs"], "$ref": "#/$defs/design"}
+    return CompiledSchema(schema, jsonschema_rs.Draft202012Validator(schema))
+
+
+def _written(book: Book, design: Mapping[str, Any]) -> Mapping[str, Any]:
+    """A design written out (a player's saved design), checked as a squadron's would be,
+    each weapon named in the book's weapons; every fault at once."""
+    root = "params.design_written"
+    errors = schema_errors(_design_schema(), design, root)
+    if not errors:
+        errors = [
+            DocumentError(f"{root}.weapons[{i}].weapon", f"no weapon {w['weapon']!r} in the book")
+            for i, w in enumerate(design["weapons"])
+            if w["weapon"] not in book.weapons
+        ]
+    if errors:
+        raise BadDocument(errors)
+    return design
 
 
 def _die_size(die_size: int | None) -> int | None:
@@ -35,8 +68,16 @@ def _die_size(die_size: int | None) -> int | None:
 
 
 def _firer_weapons(book: Book, design: str | None, weapon_id: str, count: int,
-                   dice: int | None, die_size: int | None) -> tuple[list[Weapon], str]:
-    """The weapons fired: a design's, a number of one weapon, or raw dice of one die size."""
+                   dice: int | None, die_size: int | None,
+                   written: Mapping[str, Any] | None = None) -> tuple[list[Weapon], str]:
+    """The weapons fired: a design's (the book's or one written out), a number of one
+    weapon, or raw dice of one die size."""
+    if written is not None:
+        if design is not None or dice is not None:
+            raise BadDocument.at("params.design_written",
+                                 "give one design: the book's, written out, or raw dice")
+        chosen = _written(book, written)
+        return weapon_list(book, chosen), str(chosen["name"])
     design_id = None if design is None else one_of("design", design, book.designs)
     sides = _die_size(die_size)
     weapon = book.weapons[one_of("weapon", weapon_id, book.weapons)]
@@ -94,15 +135,18 @@ def volley(
     shields: int = 0,
     max_shield_levels: int = Settings().max_shield_levels,
     target_hull: int | None = None,
+    design_written: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     """One fighter's volley: hits, damage, and the chance to destroy or cripple the target.
 
-    The firer is a design, ``weapons`` of one weapon, or raw ``dice`` + ``die_size``; the
+    The firer is a design (the book's, or ``design_written`` out as a squadron fighter's),
+    ``weapons`` of one weapon, or raw ``dice`` + ``die_size``; the
     range band or a raw ``target_number``; the target's weight, armour (or a raw value),
     shields (no more than ``max_shield_levels``) and hull left (default full).
     """
     book = read_book(catalogue)
-    fired_by, label = _firer_weapons(book, design, weapon, weapons, dice, die_size)
+    fired_by, label = _firer_weapons(book, design, weapon, weapons, dice, die_size,
+                                     design_written)
     band = one_of("range", range, book.target_numbers)
     speed = within("target_speed", target_speed, 0, book.constant("max_speed"))
     weight = book.weights[one_of("target_weight", target_weight, book.weights)]
@@ -208,7 +252,9 @@ QUERIES = (
            boolean("crippled", "the firer is crippled (half its weapons fire)"),
            text("target_weight", "medium", "the target's weight id", catalogue_ids="weight"),
            *_ARMOUR, *_SHIELDS,
-           integer("target_hull", None, 1, 20, "the target's hull left (default full)")),
+           integer("target_hull", None, 1, 20, "the target's hull left (default full)"),
+           Param("design_written", "object", None, "the firing design written out, as a "
+                 "squadron fighter's (a player's saved design), instead of design")),
           volley, "damage"),
     Query("damage_per_hit", "Damage of one hit: the damage die stepped down by shields, less "
           "armour.",

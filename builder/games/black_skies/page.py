@@ -129,6 +129,12 @@ class BlackSkiesPage(Page):
         a squadron"); a design that is not the player's is said so in the note."""
         return " ".join(designs_followed(doc.get("entries", []), found, catalogue))
 
+    def saved_kind(self, ids: str) -> str:
+        return "fighter" if ids == "design" else ""
+
+    def saved_group(self, ids: str) -> str:
+        return "Your saved designs"
+
     def catalogue_choices(self, ids: str, catalogue: Catalogue) -> list[tuple[str, str]]:
         """The odds form's "Design": the book's designs, kept in its tables, by name."""
         if ids != "design":

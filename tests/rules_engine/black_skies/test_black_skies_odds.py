@@ -112,6 +112,42 @@ def test_black_tiger_against_itself_at_medium_range():
     assert exact(report["crippled_or_destroyed"]) == Fraction(11, 24)
 
 
+def _tiger_written(**changes):
+    """The book's Black Tiger written out, as a player's saved design holds it."""
+    return dict(BOOK.designs["black-tiger"]) | changes
+
+
+def test_a_design_written_out_fires_as_the_book_design_it_copies():
+    asked = {"range": "medium", "target_armour": "light-armour"}
+    written = facts("volley", CATALOGUE, design_written=_tiger_written(), **asked)
+    assert written == facts("volley", CATALOGUE, design="black-tiger", **asked)
+    assert exact(written["destroyed"]) == Fraction(5, 48)
+
+
+def test_a_design_written_out_fires_its_own_weapons():
+    three = _tiger_written(name="Dart", weapons=[{"weapon": "laser-cannon", "count": 3}])
+    report = facts("volley", CATALOGUE, design_written=three)
+    assert report["dice"] == 3
+    assert report["firer"] == "Dart"
+    assert exact(report["damage"]["mean"]) == Fraction(63, 8)
+
+
+def test_a_design_written_out_is_checked_with_every_fault_named():
+    with pytest.raises(BadDocument) as caught:
+        facts("volley", CATALOGUE,
+              design_written=_tiger_written(weapons=[{"weapon": "zap-gun", "count": 1}]))
+    assert [(e.path, e.message) for e in caught.value.errors] == [
+        ("params.design_written.weapons[0].weapon", "no weapon 'zap-gun' in the book")]
+    with pytest.raises(BadDocument) as caught:
+        facts("volley", CATALOGUE, design_written={"name": "Half a design"})
+    assert {e.message for e in caught.value.errors} == {
+        f"'{k}' is a required property" for k in ("weight", "thrusters", "weapons", "armour",
+                                                   "shields")}
+    with pytest.raises(BadDocument) as caught:
+        facts("volley", CATALOGUE, design="black-tiger", design_written=_tiger_written())
+    assert [e.path for e in caught.value.errors] == ["params.design_written"]
+
+
 def test_crippled_firer_fires_half_its_weapons():
     # Combat: a crippled fighter "may only fire half (round down) of its weapons".
     assert facts("volley", CATALOGUE, weapons=3, crippled=True)["dice"] == 1
