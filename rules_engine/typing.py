@@ -55,6 +55,9 @@ class SystemModule:
     """The seed file of the book its rules come from (``../shared/seeds``)."""
     related: tuple[str, ...] = ()
     """Other systems whose records its lists may name (an Air Action squadron's Aces)."""
+    unpriced: Callable[[Catalogue], dict[str, str]] | None = None
+    """The items its book prints no points for (id to name), which ``house_rules.prices``
+    may price; None when the book prices everything."""
 
     @property
     def has_fights(self) -> bool:
@@ -63,6 +66,10 @@ class SystemModule:
     def queries(self) -> dict[str, Query]:
         """The odds queries by name."""
         return {q.name: q for q in self.load_queries()}
+
+    def unpriced_items(self, catalogue: Catalogue) -> dict[str, str]:
+        """What a house price sheet of this game prices: id to name, by name."""
+        return {} if self.unpriced is None else self.unpriced(catalogue)
 
     def simulation(self) -> FightSimulation | None:
         """The fight simulation, or None when the system has none."""

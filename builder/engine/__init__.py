@@ -28,6 +28,7 @@ from builder.engine.calls import (
     simulation_max_runs,
     simulation_work,
     system_module,
+    unpriced_items,
     validate,
 )
 from builder.engine.checked import (
@@ -88,6 +89,7 @@ __all__ = [
     "simulation_work",
     "system_module",
     "thaw",
+    "unpriced_items",
     "validate",
     "verdict_of",
 ]

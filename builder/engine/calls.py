@@ -42,6 +42,12 @@ MAX_MODEL_RUNS: int = _limits.MAX_MODEL_RUNS
 """The work (runs x the models of both sides) of one simulation, for every caller."""
 
 
+def unpriced_items(system: str, catalogue: Catalogue) -> dict[str, str]:
+    """The items ``system``'s book prints no points for, id to name (sorted by name): what
+    a house price sheet of that game prices. Empty for a game that prices everything."""
+    return system_module(system).unpriced_items(catalogue)
+
+
 def check(catalogue: Catalogue, doc: Mapping[str, Any]) -> dict[str, Any]:
     """The verdict exactly as ``python -m rules_engine check`` prints it."""
     return checked_list(catalogue, doc).verdict_json()

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from builder.lists import apis
+from builder.lists import apis, price_sheet_apis
 
 urlpatterns = [
     path("lists/", apis.SavedListListCreateApi.as_view(), name="list-list"),
@@ -30,4 +30,22 @@ urlpatterns = [
     ),
     path("lists/<uuid:list_uuid>/export/", apis.SavedListExportApi.as_view(), name="list-export"),
     path("shared/<str:token>/", apis.SharedListApi.as_view(), name="list-shared"),
+    path(
+        "price-sheets/", price_sheet_apis.PriceSheetListCreateApi.as_view(), name="price-sheet-list"
+    ),
+    path(
+        "price-sheets/import/",
+        price_sheet_apis.PriceSheetImportApi.as_view(),
+        name="price-sheet-import",
+    ),
+    path(
+        "price-sheets/<uuid:sheet_uuid>/",
+        price_sheet_apis.PriceSheetDetailApi.as_view(),
+        name="price-sheet-detail",
+    ),
+    path(
+        "price-sheets/<uuid:sheet_uuid>/export/",
+        price_sheet_apis.PriceSheetExportApi.as_view(),
+        name="price-sheet-export",
+    ),
 ]

@@ -221,3 +221,30 @@ class ListDraft(models.Model):
 
     def __str__(self) -> str:
         return str(self.document.get("name", "")) if isinstance(self.document, dict) else ""
+
+
+class PriceSheet(models.Model):
+    """A named set of house prices a group agrees on, for the items a game's book prints no
+    points for: kept by its owner, shared read-only by a link, applied to a list in one step
+    (the list then carries the prices themselves, so it stays self-contained). ``prices``
+    maps an item's stable id to a whole number of points; the services check it against
+    the catalogue before every write."""
+
+    uuid = models.UUIDField(default=uuid.uuid4, editable=False, unique=True)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="price_sheets"
+    )
+    system = models.ForeignKey(GameSystem, on_delete=models.PROTECT, related_name="+")
+    name = models.CharField(max_length=200)
+    prices = models.JSONField(default=dict, blank=True, help_text="Item id to points.")
+    notes = models.TextField(blank=True, max_length=10_000)
+    share_token = models.CharField(max_length=64, unique=True, default=new_share_token)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["name", "id"]
+        indexes = [models.Index(fields=["owner", "system"])]
+
+    def __str__(self) -> str:
+        return self.name

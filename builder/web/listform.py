@@ -138,7 +138,7 @@ def read_document(system: str, kind: str, data: QueryDict, catalogue: Catalogue)
             doc["points_limit"] = raw_limit
     pins, errors = parse_json(data.get("content", ""), max_bytes=MAX_DOCUMENT_BYTES)
     doc["content"] = pins if not errors and are_pack_refs(pins) else pack_refs(catalogue, system)
-    prices: dict[str, Any] = {}
+    prices: dict[str, Any] = carried_prices(data.get("prices_carried", ""))
     for key in data:
         value = data.get(key, "")
         if key.startswith("price-") and value.strip():
@@ -148,6 +148,12 @@ def read_document(system: str, kind: str, data: QueryDict, catalogue: Catalogue)
                 prices[key[len("price-") :]] = value
     notes = data.get("notes", "").strip()
     doc["house_rules"] = {"prices": prices, "notes": notes}
+    sheet_name = data.get("price_sheet_name", "").strip()
+    if sheet_name:
+        sheet = {"name": sheet_name[:200]}
+        if data.get("price_sheet_token", "").strip():
+            sheet["token"] = data.get("price_sheet_token", "").strip()[:64]
+        doc["house_rules"]["price_sheet"] = sheet
     settings: dict[str, Any] = {}
     for setting in setting_specs(system, kind):
         raw = data.get(f"setting-{setting.key}", "")
@@ -243,6 +249,25 @@ def setting_specs(system: str, kind: str) -> list[SettingSpec]:
                 )
             )
     return specs
+
+
+def carried_prices(raw: str) -> dict[str, int]:
+    """The house prices the builder holds without a field (an applied sheet's prices for
+    items the list does not use yet), as its hidden field carries them; anything that is not
+    a table of whole numbers is dropped, as a tampered field deserves."""
+    if not raw or len(raw) > MAX_DOCUMENT_BYTES:
+        return {}
+    try:
+        found = json.loads(raw)
+    except ValueError:
+        return {}
+    if not isinstance(found, dict):
+        return {}
+    return {
+        str(k): v
+        for k, v in found.items()
+        if isinstance(v, int) and not isinstance(v, bool) and v >= 0
+    }
 
 
 def unpriced_ids(violations: list[Mapping[str, Any]]) -> list[str]:

@@ -100,3 +100,36 @@ urlpatterns += [
         name="proposal-correct",
     ),
 ]
+
+from builder.web.views import price_sheets  # noqa: E402
+
+urlpatterns += [
+    path("prices/", price_sheets.price_sheets, name="price-sheets"),
+    path("prices/new/<slug:system>/", price_sheets.price_sheet_new, name="price-sheet-new"),
+    path("prices/import/", price_sheets.price_sheet_upload, name="price-sheet-import"),
+    path("prices/<uuid:sheet_uuid>/", price_sheets.price_sheet_edit, name="price-sheet"),
+    path(
+        "prices/<uuid:sheet_uuid>/delete/",
+        price_sheets.price_sheet_remove,
+        name="price-sheet-delete",
+    ),
+    path(
+        "prices/<uuid:sheet_uuid>/new-link/",
+        price_sheets.price_sheet_link,
+        name="price-sheet-new-link",
+    ),
+    path(
+        "prices/<uuid:sheet_uuid>/export/", price_sheets.price_sheet_file, name="price-sheet-export"
+    ),
+    path("prices/shared/<str:token>/", price_sheets.price_sheet_shared, name="price-sheet-shared"),
+    path(
+        "prices/shared/<str:token>/export/",
+        price_sheets.price_sheet_shared_file,
+        name="price-sheet-shared-export",
+    ),
+    path(
+        "prices/shared/<str:token>/copy/",
+        price_sheets.price_sheet_shared_copy,
+        name="price-sheet-shared-copy",
+    ),
+]

@@ -33,6 +33,12 @@ def _simulation() -> FightSimulation:
     return simulation
 
 
+def _unpriced(catalogue: Catalogue) -> dict[str, str]:
+    from rules_engine.crimson_dust.pricing import unpriced_items
+
+    return unpriced_items(catalogue)
+
+
 MODULE = SystemModule(
     SYSTEM,
     check,
@@ -41,6 +47,7 @@ MODULE = SystemModule(
     _simulation,
     title="Crimson Dust",
     source="003_157d3ea1ab1b2229.txt",
+    unpriced=_unpriced,
 )
 
 __all__ = ["MODULE", "SYSTEM", "catalogue_view", "check"]

@@ -13,8 +13,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from rules_engine.catalogue import Catalogue
+from rules_engine.crimson_dust import ids
 from rules_engine.crimson_dust.codes import Code
-from rules_engine.crimson_dust.content import Cost
+from rules_engine.crimson_dust.content import Cost, content_of
 from rules_engine.verdict import Severity, Violation
 
 
@@ -54,3 +56,33 @@ class Pricer:
             f"{owner}: the book gives no points cost for {name}; priced 0",
             path, Severity.WARNING, unpriced=id_))
         return Item(kind, id_, name, 0, "not given")
+
+
+def unpriced_items(catalogue: Catalogue) -> dict[str, str]:
+    """Every item the ``Pricer`` would price 0 for want of a printed cost, id to name,
+    sorted by name: weapons and carried equipment with no points, and skills and levels
+    some archetype prints '?' for. A house price sheet offers one price for each.
+
+    Args:
+        catalogue: The catalogue snapshot whose Crimson Dust content is read.
+
+    Returns:
+        Item id to its printed name.
+    """
+    content = content_of(catalogue)
+    found: dict[str, str] = {}
+    for weapon in content.weapons.values():
+        if weapon.points.not_given:
+            found[weapon.id] = weapon.name
+    for item in content.abilities.values():
+        if item.kind in ids.CARRIED_KINDS and item.points.not_given:
+            found[item.id] = item.name
+    for arch in content.archetypes.values():
+        for sid, option in arch.skills.items():
+            if any(cost.not_given for cost in option.costs.values()):
+                ability = content.abilities.get(sid)
+                found[sid] = ability.name if ability else sid
+        for uid, upgrade in arch.upgrades.items():
+            if any(cost.not_given for cost in upgrade.costs.values()):
+                found[uid] = upgrade.name
+    return dict(sorted(found.items(), key=lambda kv: (kv[1].lower(), kv[0])))

@@ -25,10 +25,11 @@ from builder.collections.selectors import (
     owned_counts,
 )
 from builder.core.errors import ApplicationError
-from builder.engine import Catalogue
+from builder.engine import Catalogue, unpriced_items
 from builder.games.labels import value_label, words
 from builder.games.picks import Owned, Picks, fielded_counts
 from builder.lists.models import SavedList
+from builder.lists.price_sheets import price_sheet_applied, price_sheets_to_apply
 from builder.lists.selectors import saved_designs_for_owner
 from builder.lists.services import saved_list_create, saved_list_update
 from builder.web import builder_view, draft_view, pickers
@@ -45,6 +46,7 @@ from builder.web.requests import HtmxHttpRequest
 from builder.web.selectors.catalogue import current_catalogue, document_resolved
 from builder.web.services import list_check
 from builder.web.systems import SYSTEM_INFO, game_for, kind_label, kind_of, system_info
+from builder.web.views.price_sheets import opened_tokens
 from content.catalogues import Resolved
 from content.services.json_safety import MAX_DOCUMENT_BYTES, parse_json
 from content.spellings import list_respelled
@@ -126,6 +128,8 @@ def builder_response(
         else:
             doc = read_document(system, kind, request.POST, catalogue)
             note = apply_action(doc, request.POST, catalogue)
+            if request.POST.get("action") == APPLY_SHEET:
+                doc, note = _sheet_applied(request, doc)
         note = _designs_followed(request, doc, designs_from, catalogue) or note
         if request.POST.get("action") == "save":
             saved, save_errors = _save(request, doc, saved_list)
@@ -175,6 +179,12 @@ def builder_response(
             "from_collection": owned is not None,
         }
     )
+    context["sheets_offered"] = bool(unpriced_items(system, catalogue))
+    context["house_open"] = request.POST.get("action") == APPLY_SHEET
+    if context["sheets_offered"] and not partial:
+        context["price_sheets"] = price_sheets_to_apply(
+            user=request.user, system=system, tokens=opened_tokens(request)
+        )
     context["open_entry"] = builder_view.open_entry(
         request.POST if request.method == "POST" else None,
         len(doc["entries"]),
@@ -328,9 +338,11 @@ def builder_context(
         for i, entry in enumerate(doc["entries"])
     ]
     settings = doc.get("settings") or {}
-    prices = (doc.get("house_rules") or {}).get("prices") or {}
+    house = doc.get("house_rules") or {}
+    prices = house.get("prices") or {}
+    sheet = house.get("price_sheet") if isinstance(house.get("price_sheet"), dict) else None
     unpriced = unpriced_ids(verdict["violations"])
-    house_ids = list(prices) + [i for i in unpriced if i not in prices]
+    shown, carried = _house_rows(prices, unpriced, verdict, sheet is not None)
     content = doc.get("content")
     titles = {p.id: p.name for p in catalogue.packs}
     context: dict[str, Any] = {
@@ -355,13 +367,57 @@ def builder_context(
             {"spec": s, "value": settings.get(s.key)} for s in setting_specs(system, kind)
         ],
         "house_prices": [
-            {"id": i, "name": names.get(i, i), "value": prices.get(i, "")} for i in house_ids
+            {"id": i, "name": names.get(i, i), "value": prices.get(i, "")} for i in shown
         ],
+        "price_sheet": sheet,
+        "prices_carried": json.dumps(carried) if carried else "",
+        "prices_carried_count": len(carried),
         "notes": (doc.get("house_rules") or {}).get("notes", ""),
         "export_json": json.dumps(doc, ensure_ascii=False),
     }
     context.update(game_for(system).page.extra_context(kind, verdict, catalogue))
     return context
+
+
+APPLY_SHEET = "apply-sheet"
+
+
+def _sheet_applied(request: HttpRequest, doc: dict[str, Any]) -> tuple[dict[str, Any], str]:
+    """The list with the picked price sheet applied: one of the player's own, or one whose
+    link this browser opened."""
+    token = request.POST.get("apply_sheet", "")
+    if not token:
+        return doc, "Pick a price sheet to apply first."
+    sheets = price_sheets_to_apply(
+        user=request.user, system=doc["system"], tokens=opened_tokens(request)
+    )
+    sheet = next((s for s in sheets if s.share_token == token), None)
+    if sheet is None:
+        return doc, "That price sheet is not one of yours, or its link has changed."
+    count = len(sheet.prices)
+    return price_sheet_applied(doc, sheet), (
+        f"Applied the price sheet “{sheet.name}”: {count} price{'s' if count != 1 else ''}."
+    )
+
+
+def _house_rows(
+    prices: dict[str, Any], unpriced: list[str], verdict: dict[str, Any], from_sheet: bool
+) -> tuple[list[str], dict[str, Any]]:
+    """Which house prices get a field, and which ride along unseen. A list's own prices all
+    get one; after a sheet is applied, only those of items the list holds do (a sheet
+    prices every unpriced item of the game), the rest are carried in a hidden field."""
+    used = (verdict.get("house_rules") or {}).get("prices_used") or {}
+    if from_sheet:
+        shown = [
+            i
+            for i, p in prices.items()
+            if i in used or isinstance(p, bool) or not isinstance(p, int) or p < 0
+        ]
+    else:
+        shown = list(prices)
+    shown += [i for i in unpriced if i not in shown]
+    carried = {i: p for i, p in prices.items() if i not in shown}
+    return shown, carried
 
 
 def _entry_title(entry: Any, index: int, names: dict[str, str]) -> str:
