@@ -8,13 +8,13 @@ exactly the markup the loops wrote, a few times faster.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable, Iterable
 from typing import Any
 
 from django import template
 from django.template.base import render_value_in_context
 from django.template.context import Context
-from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 
 from builder.games.forms import EntryField
@@ -26,8 +26,8 @@ def _texter(context: Context) -> Callable[[Any], str]:
     """How the template shows a value (``{{ value }}``): escaped, numbers localised."""
 
     def text(value: Any) -> str:
-        if type(value) is str:
-            return str(conditional_escape(value))
+        if type(value) is str:  # not a SafeString, which is shown as it is
+            return html.escape(value)  # what Django's escape does, without its wrappers
         return str(render_value_in_context(value, context))
 
     return text
