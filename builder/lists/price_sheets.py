@@ -276,6 +276,10 @@ def _refused(message: str, field: str = "", path: str = "$") -> ApplicationError
     return ApplicationError(code=ErrorCode.BAD_FILE, message=message, details=details)
 
 
+def _control(ch: str) -> bool:
+    return ord(ch) < 32 or ord(ch) == 127
+
+
 def _parsed(raw: bytes) -> Any:
     if len(raw) > MAX_FILE_BYTES:
         raise _refused(
@@ -312,6 +316,15 @@ def price_sheet_file_read(data: bytes | str | Any) -> dict[str, Any]:
     notes = found.get("notes", "")
     if not isinstance(notes, str):
         raise _refused("The file's notes must be text.", "notes", "$.notes")
+    for key, text, allowed in (
+        ("system", found["system"], ""),
+        ("name", found["name"], ""),
+        ("notes", notes, "\n\r\t"),
+    ):
+        if any(_control(ch) and ch not in allowed for ch in text):
+            raise _refused(
+                f"The file's {key} holds a control character (such as NUL).", key, f"$.{key}"
+            )
     if not isinstance(found.get("prices"), dict):
         raise _refused("The file's prices must be a table of item to points.", "prices", "$.prices")
     return found

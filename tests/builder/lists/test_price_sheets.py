@@ -196,6 +196,11 @@ GOOD_FILE = {"format": "muster-prices/1", "system": "crimson-dust", "name": "Clu
             "The file must give the sheet's name as text.",
         ),
         (
+            json.dumps({**GOOD_FILE, "name": "Club\u0000"}),
+            ErrorCode.BAD_FILE,
+            "The file's name holds a control character (such as NUL).",
+        ),
+        (
             json.dumps({**GOOD_FILE, "system": "chess"}),
             ErrorCode.UNKNOWN_SYSTEM,
             "There is no game “chess”.",
@@ -293,3 +298,18 @@ def test_the_api_imports_a_file_and_keeps_sheets_to_their_owner(
     theirs = club_sheet(other_user)
     assert api.get(f"/api/v1/price-sheets/{theirs.uuid}/").status_code == 404
     assert anon.get("/api/v1/price-sheets/").status_code == 401
+
+
+def test_listing_sheets_asks_the_same_queries_for_one_or_many(
+    api: Any, user: Any, packs: Any, django_assert_num_queries: Any
+) -> None:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    club_sheet(user)
+    with CaptureQueriesContext(connection) as one:
+        assert api.get("/api/v1/price-sheets/").json()["count"] == 1
+    for i in range(4):
+        price_sheet_create(owner=user, system="crimson-dust", name=f"Club {i}", prices=CLUB)
+    with django_assert_num_queries(len(one)):
+        assert api.get("/api/v1/price-sheets/").json()["count"] == 5

@@ -224,3 +224,40 @@ def test_an_anonymous_player_applies_a_sheet_whose_link_they_opened(
     page = apply(client, sheet)
     assert "unpriced-notice" not in page
     assert "unpriced-notice" in apply(client, other)
+
+
+def test_a_shared_list_names_its_sheet_with_a_link(client: Client, packs: Any) -> None:
+    from builder.lists.models import SavedList
+    from builder.lists.price_sheets import price_sheet_applied
+    from builder.lists.services import saved_list_create
+
+    ada = signed_in(client)
+    sheet = club(ada)
+    doc = price_sheet_applied(example("crimson-dust/dust-devils-500.json"), sheet)
+    saved = saved_list_create(owner=ada, document=doc, visibility=SavedList.Visibility.PUBLIC)
+    page = Client().get(f"/lists/shared/{saved.share_token}/").content.decode()
+    link = f'<a href="/prices/shared/{sheet.share_token}/">Tuesday club</a>'
+    assert f"<dt>Price sheet</dt><dd>{link}</dd>" in page
+    assert "Agreed prices Pistol 3, Rifle 6, SAW or LMG 12, Shotgun 5, Sniper Rifle 9" in text(page)
+
+
+def test_the_sheets_page_and_the_builder_ask_the_same_queries_for_more_sheets(
+    client: Client, packs: Any, django_assert_num_queries: Any
+) -> None:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    ada = signed_in(client)
+    club(ada)
+    client.get("/prices/")
+    client.get(WARBAND)
+    with CaptureQueriesContext(connection) as one_index:
+        client.get("/prices/")
+    with CaptureQueriesContext(connection) as one_builder:
+        client.get(WARBAND)
+    for i in range(4):
+        club(ada, name=f"Club {i}")
+    with django_assert_num_queries(len(one_index)):
+        assert client.get("/prices/").content.decode().count("/prices/") >= 5
+    with django_assert_num_queries(len(one_builder)):
+        assert client.get(WARBAND).content.decode().count("<option value=") >= 5
