@@ -17,6 +17,10 @@ Face = dict[str, Any]
 """One card face: the template it fills (``print/faces/<template>.html``) and its values."""
 Row = dict[str, Any]
 """One row of a roster sheet's itemised price."""
+Section = dict[str, Any]
+"""A section a game adds at a roster's foot: ``{"title": ..., "rows": [(term, text)],
+"note": ...}`` (the navigation deck, the rules of the traits its weapons name)."""
+RosterSections = Callable[[Mapping[str, Any], Mapping[str, Any], Catalogue], list[Section]]
 Progress = Callable[[int, int], None]
 RosterRows = Callable[[Mapping[str, Any], Mapping[str, Any], Catalogue], list[Row]]
 """The roster rows of a list, from the verdict's breakdown, the list document and the
@@ -90,6 +94,12 @@ class Prints(Protocol):
         the printed roster and the share page both show them."""
         ...
 
+    def roster_sections(
+        self, breakdown: Mapping[str, Any], document: Mapping[str, Any], catalogue: Catalogue
+    ) -> list[Section]:
+        """Sections the roster prints at its foot: the navigation deck, trait rules."""
+        ...
+
     def sheets(self, kind: str) -> tuple[str, ...]:
         """The sheet kinds a list of ``kind`` prints."""
         ...
@@ -107,11 +117,18 @@ class GamePrints:
     rows: RosterRows
     cards: Cards | None = None
     extras: Mapping[str, Sheet] = field(default_factory=dict)
+    sections: RosterSections | None = None
 
     def roster_rows(
         self, breakdown: Mapping[str, Any], document: Mapping[str, Any], catalogue: Catalogue
     ) -> list[Row]:
         return self.rows(breakdown, document, catalogue)
+
+    def roster_sections(
+        self, breakdown: Mapping[str, Any], document: Mapping[str, Any], catalogue: Catalogue
+    ) -> list[Section]:
+        """What the roster adds at its foot for this game (none by default)."""
+        return self.sections(breakdown, document, catalogue) if self.sections else []
 
     def sheets(self, kind: str) -> tuple[str, ...]:
         own = tuple(name for name, sheet in self.extras.items() if kind in sheet.kinds)

@@ -8,7 +8,9 @@ from typing import Any
 from builder.engine import Catalogue
 from builder.games.crimson_dust.cards import CARDS, priced_profile
 from builder.games.drawing import entry_indices, roster_row, shown
-from builder.games.prints import GamePrints, Row
+from builder.games.prints import GamePrints, Row, Section
+
+SYSTEM = "crimson-dust"
 
 
 def roster_rows(b: Mapping[str, Any], doc: Mapping[str, Any], catalogue: Catalogue) -> list[Row]:
@@ -28,4 +30,25 @@ def roster_rows(b: Mapping[str, Any], doc: Mapping[str, Any], catalogue: Catalog
     return rows
 
 
-PRINTS = GamePrints(rows=roster_rows, cards=CARDS)
+def trait_rules(
+    b: Mapping[str, Any], doc: Mapping[str, Any], catalogue: Catalogue
+) -> list[Section]:
+    """The rule of every trait the list's weapons name, once, at the roster's foot (the
+    cards name traits; the book's words are here), in the order of the traits' names."""
+    traits: dict[str, tuple[str, str]] = {}
+    for entry in doc.get("entries") or ():
+        if not isinstance(entry, Mapping):
+            continue
+        for weapon_id in entry.get("weapons") or ():
+            weapon = catalogue.get(SYSTEM, "weapon", str(weapon_id))
+            for trait in weapon.data.get("traits", ()) if weapon else ():
+                record = catalogue.get(SYSTEM, "ability", trait)
+                if record is not None and record.data.get("rule_text"):
+                    traits[trait] = (record.name, str(record.data["rule_text"]))
+    if not traits:
+        return []
+    rows = sorted(traits.values(), key=lambda t: t[0].lower())
+    return [{"title": "Weapon traits", "rows": rows, "note": ""}]
+
+
+PRINTS = GamePrints(rows=roster_rows, cards=CARDS, sections=trait_rules)

@@ -11,7 +11,7 @@ from builder.games.clix import figure_faces, figure_profile
 from builder.games.cs_air_action.navigation import NAVIGATION, SYSTEM
 from builder.games.drawing import entry_indices, record_at, roster_row
 from builder.games.picks import by_name
-from builder.games.prints import Face, GamePrints, Row
+from builder.games.prints import Face, GamePrints, Row, Section
 
 ACES = "cs-aces"
 
@@ -37,6 +37,28 @@ def roster_rows(b: Mapping[str, Any], doc: Mapping[str, Any], catalogue: Catalog
     return rows
 
 
+def navigation_deck(
+    b: Mapping[str, Any], doc: Mapping[str, Any], catalogue: Catalogue
+) -> list[Section]:
+    """The deck the squadron plays with, as the engine counts it: the basic cards and each
+    Ace plane's own, with the total a player shuffles."""
+    deck = b.get("navigation_deck")
+    if not isinstance(deck, Mapping):
+        return []
+
+    def cards(listed: Any) -> str:
+        return ", ".join(
+            f"{c['name']} × {c['count']}" if c["count"] != 1 else str(c["name"]) for c in listed
+        )
+
+    rows = [(f"Basic deck ({deck['basic_count']})", cards(deck.get("basic") or ()) or "—")]
+    rows += [(f"{a['name']} ({a['count']})", cards(a["cards"])) for a in deck.get("ace_cards", ())]
+    total = deck["total"]
+    return [
+        {"title": f"Navigation deck: {total} card{'s' * (total != 1)}", "rows": rows, "note": ""}
+    ]
+
+
 class AirActionCards:
     def entry_faces(self, checked: CheckedList, index: int, *, greyscale: bool) -> list[Face]:
         """The plane's card, then the card of the Ace flying it (an Aces figure)."""
@@ -59,4 +81,9 @@ class AirActionCards:
         return by_name(catalogue.records(SYSTEM, "figure"))
 
 
-PRINTS = GamePrints(rows=roster_rows, cards=AirActionCards(), extras={"navigation": NAVIGATION})
+PRINTS = GamePrints(
+    rows=roster_rows,
+    cards=AirActionCards(),
+    extras={"navigation": NAVIGATION},
+    sections=navigation_deck,
+)

@@ -26,11 +26,15 @@ from pypdf.generic import NameObject
 from rest_framework.test import APIClient
 
 from builder.core.errors import ApplicationError
+from builder.engine import schema_message_in_words
 from builder.games import game
 from builder.printing.services import print_request_parse, sheet_render
 from content.services.packs import pack_load
 from rules_engine.cli import main as cli_main
 from tests.conftest import pack_paths, read_pack
+
+TITLES = {d["id"]: d.get("name") or d["id"] for d in map(read_pack, pack_paths())}
+"""Each pack's title, as prints name it."""
 
 ROOT = Path(__file__).resolve().parents[3]
 EXAMPLES = sorted((ROOT / "docs" / "examples").glob("*/*.json"))
@@ -345,15 +349,24 @@ def test_printed_sheets_say_what_the_api_says(path: Path, state: str) -> None:
         text = _pdf_text(pdf)
         if kind == "roster":
             verdict = "Legal" if checked["legal"] else "Not legal"
-            assert f"Points: {checked['points']}" in text
+            unit = game(doc["system"]).kind(doc["kind"]).unit.capitalize()
+            assert f"{unit}: {checked['points']}" in text
             assert f"· {verdict} ·" in text
-            pinned = sorted((p["pack"], p["version"]) for p in saved["pinned"])
-            assert "Content: " + ", ".join(f"{p} {v}" for p, v in pinned) in text
-            # The roster speaks to people: each problem in the API's own words, no codes.
+            pinned = sorted(f"{TITLES[p['pack']]} {p['version']}" for p in saved["pinned"])
+            assert "Checked against " + ", ".join(pinned) in text
+            # The roster speaks to people: each problem in words beside its entry, no codes,
+            # and the book's unpriced items as one note, as the builder shows them.
             said = answer.json().get("verdict", answer.json())["violations"]
-            errors = sum(v["severity"] == "error" for v in said)
-            warnings = len(said) - errors
-            assert f"{errors} error{'s' * (errors != 1)}, {warnings} warning" in text
-            for violation in said:
-                assert " ".join(violation["message"].split()) in text
+            kept = [v for v in said if not v.get("unpriced")]
+            errors = sum(v["severity"] == "error" for v in kept)
+            warnings = len(kept) - errors
+            notes = ", 1 note" if len(kept) < len(said) else ""
+            plural = {"errors": "s" * (errors != 1), "warnings": "s" * (warnings != 1)}
+            assert (
+                f"{errors} error{plural['errors']}, {warnings} warning{plural['warnings']}{notes}"
+                in text
+            )
+            for violation in kept:
+                worded = schema_message_in_words(violation["message"], violation["path"])
+                assert " ".join((worded[:1].upper() + worded[1:]).split()) in text
                 assert violation["code"] not in text

@@ -130,7 +130,7 @@ def test_a_list_pinning_content_not_loaded_is_refused(
     job = print_job_run(job_id=print_job_create(owner=player, kind="roster", what={"list": doc}).pk)
     assert job.error["code"] == "bad_document"
     assert job.error["message"] == (
-        "$.content: names pack versions that are not loaded here: cs-aces-core 9.9.9"
+        "Content: names pack versions that are not loaded here: cs-aces-core 9.9.9"
     )
     assert job.error["details"] == [
         {

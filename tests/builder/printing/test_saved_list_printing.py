@@ -52,8 +52,9 @@ def test_a_shared_lists_roster_carries_its_link(
     text = flat((print_root / job.pdf.name).read_bytes())
     assert f"https://muster.example/s/{warband.share_token}" in text.replace(" ", "")
     assert f"Points: {warband.points} of {warband.points_limit}" in text
-    assert "crimson-dust-core 1.0.0" in text
-    assert f"0 errors, {len(warband.violations)} warnings" in text
+    assert "Checked against Crimson Dust V2.1 core rules 1.0.0." in text
+    assert "0 errors, 0 warnings, 1 note" in text
+    assert f"The book prints no points for {len(warband.violations)} items" in text
 
 
 def test_a_private_list_prints_no_link(loaded_packs: Any, owner: Any, print_root: Path) -> None:

@@ -131,7 +131,7 @@ def test_roster_prints_points_and_every_violation(catalogue: Catalogue) -> None:
     verdict = check(catalogue, doc)
     pdf, _pages = render(catalogue, "roster", list=doc)
     text = " ".join(" ".join(pdf_pages(pdf)).split())
-    assert f"Points: {verdict.points} of {verdict.limit}" in text
+    assert f"Mass: {verdict.points} of {verdict.limit}" in text
     assert "Not legal" in text
     assert f"{len(verdict.errors)} errors, {len(verdict.warnings)} warnings" in text
     for violation in verdict.violations:
@@ -152,7 +152,7 @@ def test_roster_itemises_a_warband_and_links_its_share_url(catalogue: Catalogue)
             assert item["name"] in text
     assert "Heavy armour penalty Any Av over 3" in text
     assert "Weapons are unpriced in V2.1: played at 0 points." in text
-    assert "crimson-dust-core 1.0.0" in text
+    assert "Checked against Crimson Dust V2.1 core rules 1.0.0." in text
     assert "https://muster.example/s/k9" in text
 
 
