@@ -28,9 +28,10 @@
     });
   }
 
-  /* Before the builder is drawn again, the old entries' check lists are emptied in one go:
-     htmx would otherwise walk every one of their boxes, raising an event for each, and a
-     warband holds hundreds, most of an add's or a remove's time in the browser. */
+  /* Before the builder is drawn again, the old entries' fields are emptied in one go:
+     htmx would otherwise walk every one of their controls, raising an event for each, and a
+     warband holds thousands of boxes and options, most of an add's or a remove's time in the
+     browser. The entry holding the focus stays, so htmx can give the focus back. */
   function lighten(event) {
     var target = event.detail && event.detail.target;
     if (!(target instanceof HTMLElement) || target.id !== "builder" || !event.detail.shouldSwap) {
@@ -38,8 +39,8 @@
     }
     var xhr = event.detail.xhr;
     if (xhr && xhr.getResponseHeader("HX-Reswap") === "none") { return; }
-    target.querySelectorAll(".checks").forEach(function (list) {
-      if (!list.contains(document.activeElement)) { list.replaceChildren(); }
+    target.querySelectorAll("fieldset.entry").forEach(function (fields) {
+      if (!fields.contains(document.activeElement)) { fields.replaceChildren(); }
     });
   }
 
