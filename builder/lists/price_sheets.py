@@ -31,6 +31,7 @@ from content.models import GameSystem
 PRICES_FORMAT = "muster-prices/1"
 MAX_PRICE = 1_000_000
 """The largest price a list document takes (rules_engine/schemas/list.json)."""
+MAX_NOTES = 10_000
 MAX_FILE_BYTES = 256 * 1024
 """A sheet file is a few kilobytes; anything far larger is not one."""
 
@@ -134,8 +135,23 @@ def price_problems(
     return problems
 
 
-def _check(*, system: str, name: str, prices: Any, code: ErrorCode = ErrorCode.INVALID) -> None:
+def _check(
+    *,
+    system: str,
+    name: str,
+    prices: Any,
+    notes: str = "",
+    code: ErrorCode = ErrorCode.INVALID,
+) -> None:
     problems = price_problems(system, prices)
+    if len(notes) > MAX_NOTES:
+        problems.append(
+            {
+                "path": "$.notes",
+                "field": "notes",
+                "message": f"Notes are at most {MAX_NOTES:,} characters.",
+            }
+        )
     if not name.strip():
         problems.insert(
             0, {"path": "$.name", "field": "name", "message": "A price sheet needs a name."}
@@ -183,7 +199,7 @@ def price_sheet_create(
 ) -> PriceSheet:
     """A new sheet of ``owner``'s, its prices checked against the catalogue."""
     game = _system(system)
-    _check(system=system, name=name, prices=prices, code=code)
+    _check(system=system, name=name, prices=prices, notes=notes, code=code)
     sheet = PriceSheet(
         owner=owner, system=game, name=name.strip(), prices=dict(prices), notes=notes
     )
@@ -204,7 +220,12 @@ def price_sheet_update(
     fields = ["updated_at"]
     new_name = sheet.name if name is None else name
     new_prices = sheet.prices if prices is None else dict(prices)
-    _check(system=sheet.system.slug, name=new_name, prices=new_prices)
+    _check(
+        system=sheet.system.slug,
+        name=new_name,
+        prices=new_prices,
+        notes=sheet.notes if notes is None else notes,
+    )
     if name is not None:
         sheet.name = name.strip()
         fields.append("name")

@@ -19,6 +19,7 @@ from builder.core.errors import ApplicationError
 from builder.engine import Catalogue
 from builder.lists.models import PriceSheet
 from builder.lists.price_sheets import (
+    MAX_FILE_BYTES,
     price_sheet_copy,
     price_sheet_create,
     price_sheet_delete,
@@ -268,7 +269,8 @@ def price_sheet_upload(request: SignedInHttpRequest) -> HttpResponse:
         messages.error(request, "Choose a price sheet file to import.")
         return redirect("web:price-sheets")
     try:
-        sheet = price_sheet_import(owner=request.user, data=upload.read())
+        # One byte past the limit is enough to say the file is too large.
+        sheet = price_sheet_import(owner=request.user, data=upload.read(MAX_FILE_BYTES + 1))
     except ApplicationError as exc:
         for line in (
             [exc.details[0]["message"]]

@@ -261,3 +261,11 @@ def test_the_sheets_page_and_the_builder_ask_the_same_queries_for_more_sheets(
         assert client.get("/prices/").content.decode().count("/prices/") >= 5
     with django_assert_num_queries(len(one_builder)):
         assert client.get(WARBAND).content.decode().count("<option value=") >= 5
+
+
+def test_too_long_notes_are_said_not_a_server_error(client: Client, packs: Any) -> None:
+    signed_in(client)
+    r = client.post("/prices/new/crimson-dust/", {"name": "Club", "notes": "x" * 10_001})
+    assert r.status_code == 400
+    assert "Notes are at most 10,000 characters." in r.content.decode()
+    assert not PriceSheet.objects.exists()

@@ -95,3 +95,12 @@ def test_the_sheet_page_on_a_desktop_and_a_phone(page: Any, live_server: Any) ->
         assert overflow <= 0, f"the page scrolls sideways at {width}px"
         if SHOTS:
             page.screenshot(path=f"{SHOTS}/price-sheet-{width}.png", full_page=True)
+        for where, name in (
+            ("/prices/", "index"),
+            (f"/prices/shared/{sheet.share_token}/", "shared"),
+        ):
+            page.goto(f"{live_server.url}{where}")
+            overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+            assert overflow <= 0, f"{where} scrolls sideways at {width}px"
+            if SHOTS:
+                page.screenshot(path=f"{SHOTS}/price-{name}-{width}.png", full_page=True)
