@@ -145,7 +145,7 @@ def test_roster_itemises_a_warband_and_links_its_share_url(catalogue: Catalogue)
     verdict = check(catalogue, doc)
     pdf, pages = render(catalogue, "roster", list=doc, share_url="https://muster.example/s/k9")
     text = " ".join(" ".join(pdf_pages(pdf)).split())
-    assert pages == 1
+    assert pages == 2  # the weapon traits' rules, then the house rules
     assert "Points: 500 of 500" in text
     for model in verdict.breakdown["models"]:
         for item in model["items"]:
