@@ -12,8 +12,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from builder.core.errors import ApplicationError, ErrorCode
-from builder.engine import Catalogue, Record
-from builder.games.prices import violation_entry
+from builder.engine import Catalogue, Record, problem_in_words
+from builder.games.prices import ENTRY_PATH, violation_entry
 
 UNKNOWN = "unknown"
 
@@ -65,9 +65,18 @@ def shown(value: Any) -> str:
     return UNKNOWN if value is None else str(value)
 
 
-def record_at(catalogue: Catalogue, ref: str, type_: str, system: str | None, path: str) -> Record:
+def record_at(
+    catalogue: Catalogue,
+    ref: str,
+    type_: str,
+    system: str | None,
+    path: str,
+    noun: str = "",
+    hint: str = "",
+) -> Record:
     """The record ``ref`` (``<system>/<id>``, or an id in ``system``); a clear error if
-    there is none."""
+    there is none, placed by entry in words ("Entry 6, design: no fighter design ...") and
+    naming the record as players do (``noun``), with what to do instead (``hint``)."""
     sys_part, _, id_ = ref.rpartition("/")
     wanted_system = sys_part or system
     if not wanted_system:
@@ -79,10 +88,13 @@ def record_at(catalogue: Catalogue, ref: str, type_: str, system: str | None, pa
         )
     record = catalogue.get(wanted_system, type_, id_)
     if record is None:
+        said = f"no {noun or type_.replace('_', ' ')} {ref!r} in the catalogue"
+        in_entry = ENTRY_PATH.match(path) is not None
+        message = problem_in_words(said, path) if in_entry else said[:1].upper() + said[1:]
         raise ApplicationError(
             ErrorCode.UNKNOWN_RECORD,
-            f"No {type_.replace('_', ' ')} {ref!r} in the catalogue.",
-            [{"path": path, "field": "records", "message": f"unknown {type_} {ref!r}"}],
+            f"{message}.{' ' + hint if hint else ''}",
+            [{"path": path, "field": "records", "message": f"unknown {noun or type_} {ref!r}"}],
             status=404,
         )
     return record

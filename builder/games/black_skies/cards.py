@@ -202,7 +202,15 @@ class BlackSkiesCards:
         sample = False
         if isinstance(design, str):
             path = f"$.entries[{index}].design"
-            table = record_at(catalogue, design, "table", SYSTEM, path)
+            table = record_at(
+                catalogue,
+                design,
+                "table",
+                SYSTEM,
+                path,
+                noun="fighter design",
+                hint="Pick one of the book's designs for that fighter, or write its design out.",
+            )
             design, sample = table.data["design"], table.sample
         return fighter_faces(
             catalogue,

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from builder.engine import Catalogue, CheckedList, Record
-from builder.games.clix import figure_faces, figure_profile
+from builder.games.clix import figure_faces, figure_profile, plane_faces
 from builder.games.cs_air_action.navigation import NAVIGATION, SYSTEM
 from builder.games.drawing import entry_indices, record_at, roster_row
 from builder.games.picks import by_name
@@ -59,18 +59,33 @@ def navigation_deck(
     ]
 
 
+def _priced(checked: CheckedList, index: int, ace: Record) -> Any:
+    """What the squadron pays for entry ``index``, plane and Ace, as the engine priced it;
+    the two cards' points where the engine gives no price for the entry."""
+    for plane in (checked.verdict.breakdown or {}).get("planes", ()):
+        if entry_indices(plane.get("path")) == [index] and plane.get("points") is not None:
+            return plane["points"]
+    figure = checked.catalogue.resolve(
+        checked.document["entries"][index]["figure"], "figure", SYSTEM
+    )
+    parts = [r.data.get("point_value") for r in (figure, ace) if r is not None]
+    return None if None in parts or len(parts) < 2 else sum(parts)
+
+
 class AirActionCards:
     def entry_faces(self, checked: CheckedList, index: int, *, greyscale: bool) -> list[Face]:
-        """The plane's card, then the card of the Ace flying it (an Aces figure)."""
+        """The plane's card; a plane an Ace flies prints the squadron's price of the two
+        and the Ace's attack and fate values, not the Ace's own Aces card (Air Action reads
+        nothing else on it)."""
         catalogue, entry = checked.catalogue, checked.document["entries"][index]
         path = f"$.entries[{index}].figure"
         plane = record_at(catalogue, entry["figure"], "figure", SYSTEM, path)
-        faces = figure_faces(catalogue, plane, greyscale)
-        if entry.get("ace"):
-            ace = catalogue.resolve(entry["ace"], "figure", ACES)
-            if ace is not None:
-                faces += figure_faces(catalogue, ace, greyscale)
-        return faces
+        ace = catalogue.resolve(entry["ace"], "figure", ACES) if entry.get("ace") else None
+        if ace is None:
+            return figure_faces(catalogue, plane, greyscale)
+        return plane_faces(
+            catalogue, plane, greyscale, ace=ace, points=_priced(checked, index, ace)
+        )
 
     def record_faces(
         self, catalogue: Catalogue, ref: str, path: str, *, greyscale: bool

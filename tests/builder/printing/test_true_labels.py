@@ -9,6 +9,9 @@ import copy
 import re
 from typing import Any
 
+import pytest
+
+from builder.core.errors import ApplicationError
 from builder.printing.services import print_request_parse, sheet_render
 from rules_engine import Catalogue, check
 
@@ -234,3 +237,24 @@ def test_the_plane_roster_itemises_armour_points_by_their_mass(catalogue: Catalo
     text = printed(catalogue, "roster", list=doc)
     # 80 points of nose armour at 3 mass a point
     assert "Armour 3 mass a point Nose: 80 armour points 240 240" in text
+
+
+def test_cards_of_a_fighter_flying_an_unknown_design_are_refused_in_words(
+    catalogue: Catalogue,
+) -> None:
+    doc = example("black-skies/broken.squadron.json")
+    request = print_request_parse(kind="cards", what={"list": doc}, options=None)
+    with pytest.raises(ApplicationError) as caught:
+        sheet_render(request, catalogue)
+    assert caught.value.code == "unknown_record"
+    assert caught.value.message == (
+        "Entry 6, design: no fighter design 'grey-ghost' in the catalogue. Pick one of the "
+        "book's designs for that fighter, or write its design out."
+    )
+    assert caught.value.details == [
+        {
+            "path": "$.entries[5].design",
+            "field": "records",
+            "message": "unknown fighter design 'grey-ghost'",
+        }
+    ]
