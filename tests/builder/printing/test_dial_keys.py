@@ -7,6 +7,7 @@ Pilots"). Each test reads the PDF back with pypdf."""
 from __future__ import annotations
 
 import io
+import re
 from collections import Counter
 from typing import Any
 
@@ -33,8 +34,9 @@ def pdf_of(catalogue: Catalogue, *, greyscale: bool = False, **what: Any) -> byt
 
 
 def text_of(pdf: bytes) -> str:
-    """Every page's text, whitespace runs as one space."""
-    return " ".join(" ".join(pdf_pages(pdf)).split())
+    """Every page's text, whitespace runs as one space, and "113pts" and "113 pts" (the
+    card's head puts "pts" beside or under the points) as one spelling."""
+    return re.sub(r"(\d) ?pts\b", r"\1 pts", " ".join(" ".join(pdf_pages(pdf)).split()))
 
 
 def strokes(pdf: bytes) -> Counter[tuple[tuple[float, ...], float]]:
