@@ -18,7 +18,7 @@ from builder.api.base import page_of
 from builder.api.pagination import PagePagination
 from builder.core.errors import ApplicationError, ErrorCode
 from builder.printing.models import PrintJob, print_storage
-from builder.printing.options import CARD_SIZES_MM, DEFAULT_CARD, PAPERS_MM
+from builder.printing.options import BACKS, CARD_SIZES_MM, DEFAULT_CARD, MAX_BLEED_MM, PAPERS_MM
 from builder.printing.selectors import print_job_get_for_user, print_job_list_for_user
 from builder.printing.services import (
     KINDS,
@@ -63,6 +63,19 @@ OPTIONS_SCHEMA: dict[str, Any] = {
         },
         "cut_marks": {"type": "boolean", "default": True},
         "greyscale": {"type": "boolean", "default": False},
+        "backs": {
+            "type": "string",
+            "enum": list(BACKS),
+            "default": "none",
+            "description": "Card backs: " + "; ".join(f"{k}: {v}" for k, v in BACKS.items()),
+        },
+        "bleed": {
+            "type": "number",
+            "minimum": 0,
+            "maximum": MAX_BLEED_MM,
+            "default": 0,
+            "description": "Millimetres of card background printed past each cut line.",
+        },
     },
 }
 

@@ -1,4 +1,4 @@
-"""How a sheet is printed: paper, card size, cut marks and ink.
+"""How a sheet is printed: paper, card size, cut marks, ink, card backs and bleed.
 
 Options arrive as JSON (API body, admin form, command flags) and are checked here once, so
 every renderer gets the same validated values and bad input names the field at fault.
@@ -19,6 +19,13 @@ CARD_SIZES_MM: dict[str, tuple[float, float]] = {
     "tarot": (70.0, 120.0),
 }
 DEFAULT_CARD = "poker"
+BACKS: dict[str, str] = {
+    "none": "no backs: every face is a card of its own",
+    "duplex-long-edge": "after each page of fronts a page of backs, flipped on the long edge",
+    "duplex-short-edge": "after each page of fronts a page of backs, flipped on the short edge",
+    "fold-over": "front and back side by side, to fold along the line between them",
+}
+MAX_BLEED_MM = 5.0
 
 
 @dataclass(frozen=True)
@@ -29,6 +36,8 @@ class PrintOptions:
     card: str = DEFAULT_CARD
     cut_marks: bool = True
     greyscale: bool = False
+    backs: str = "none"
+    bleed: float = 0.0
 
     @property
     def paper_mm(self) -> tuple[float, float]:
@@ -42,7 +51,7 @@ class PrintOptions:
         return asdict(self)
 
 
-OPTION_NAMES = ("paper", "card", "cut_marks", "greyscale")
+OPTION_NAMES = ("paper", "card", "cut_marks", "greyscale", "backs", "bleed")
 # A rejected key is named in the error only up to this many characters.
 _SHOWN_KEY = 40
 
@@ -71,6 +80,17 @@ def _bool(raw: Mapping[str, Any], key: str, errors: list[dict[str, str]]) -> boo
     return None
 
 
+def _bleed(raw: Mapping[str, Any], errors: list[dict[str, str]]) -> float | None:
+    """Millimetres of card background printed past the cut line, so a cut a little off
+    its line leaves no white edge."""
+    value = raw["bleed"]
+    number = isinstance(value, int | float) and not isinstance(value, bool)
+    if number and 0 <= value <= MAX_BLEED_MM:
+        return float(value)
+    errors.append(_error("bleed", f"must be a number of millimetres from 0 to {MAX_BLEED_MM:g}"))
+    return None
+
+
 def print_options_parse(raw: Any) -> PrintOptions:
     """Options from JSON, type-checked before use: every wrong option is reported at once
     with its JSON path, whatever the value's type, and never echoed back."""
@@ -87,12 +107,14 @@ def print_options_parse(raw: Any) -> PrintOptions:
     for key in unknown:
         errors.append(_error(key, f"unknown option (known: {', '.join(sorted(OPTION_NAMES))})"))
     values: dict[str, Any] = {}
-    for key, choices in (("paper", PAPERS_MM), ("card", CARD_SIZES_MM)):
+    for key, choices in (("paper", PAPERS_MM), ("card", CARD_SIZES_MM), ("backs", BACKS)):
         if key in raw:
             values[key] = _choice(raw, key, choices, errors)
     for key in ("cut_marks", "greyscale"):
         if key in raw:
             values[key] = _bool(raw, key, errors)
+    if "bleed" in raw:
+        values["bleed"] = _bleed(raw, errors)
     if errors:
         raise ApplicationError(ErrorCode.INVALID, "The print options are not valid.", errors)
     return PrintOptions(**values)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import math
 import mimetypes
 import threading
 from collections.abc import Sequence
@@ -35,9 +36,17 @@ from builder.printing.options import PrintOptions
 
 PRINT_STATIC = (Path(__file__).resolve().parent / "static" / "print").resolve()
 TEMPLATE_DIR = Path(__file__).resolve().parent.parent.parent / "templates" / "print"
-MIN_MARGIN_MM = 8.0
+# A quarter inch: the band at the paper's edge that home printers cannot ink. Cards (and
+# their bleed) keep out of it; cut marks may reach into it, where a print shop prints them.
+MIN_MARGIN_MM = 6.35
 CUT_MARK_MM = 5.0
 PT_PER_MM = 72 / 25.4
+# Card type: no text smaller than this on a poker or bridge card; bigger cards scale it up.
+CARD_TYPE_PT = 6.5
+POKER_MM = (63.0, 88.0)
+# Faces that continue the face before them (its rules, its maneuver table): with backs,
+# they print on the back of that card.
+BACK_TEMPLATES = frozenset({"rules", "maneuvers"})
 
 
 def _template_version() -> str:
@@ -75,7 +84,9 @@ class ProjectFilesFetcher(URLFetcher):  # type: ignore[misc]
 
 @dataclass(frozen=True)
 class Grid:
-    """Where cards sit on a page: columns, rows, the top-left corner, in millimetres."""
+    """Where cards sit on a page, in millimetres: columns and rows of slots, the top-left
+    corner of the first slot, the card's cut size. A slot is one card (with ``fold``, a
+    front and its back side by side) and ``bleed`` millimetres of background around it."""
 
     columns: int
     rows: int
@@ -85,57 +96,95 @@ class Grid:
     card_h: float
     page_w: float
     page_h: float
+    bleed: float = 0.0
+    fold: bool = False
 
     @property
     def per_page(self) -> int:
         return self.columns * self.rows
 
+    @property
+    def slot_w(self) -> float:
+        return (2 if self.fold else 1) * self.card_w + 2 * self.bleed
+
+    @property
+    def slot_h(self) -> float:
+        return self.card_h + 2 * self.bleed
+
+    def slot(self, row: int, column: int) -> tuple[float, float]:
+        """The top-left corner of a slot's bleed box, from the top-left of the page."""
+        return self.left + column * self.slot_w, self.top + row * self.slot_h
+
+    def cut_xs(self) -> list[float]:
+        """Every vertical cut line, left to right (a fold line is not cut)."""
+        xs = {
+            round(self.slot(0, c)[0] + self.bleed + e, 2)
+            for c in range(self.columns)
+            for e in (0, self.slot_w - 2 * self.bleed)
+        }
+        return sorted(xs)
+
+    def cut_ys(self) -> list[float]:
+        """Every horizontal cut line, top to bottom."""
+        ys = {
+            round(self.slot(r, 0)[1] + self.bleed + e, 2)
+            for r in range(self.rows)
+            for e in (0, self.card_h)
+        }
+        return sorted(ys)
+
 
 def card_grid(options: PrintOptions) -> Grid:
-    """As many cards as fit inside the minimum margins, the grid centred on the page."""
+    """As many cards as fit inside the minimum margins, the grid centred on the page (so a
+    page of backs mirrors its page of fronts exactly)."""
     page_w, page_h = options.paper_mm
     card_w, card_h = options.card_mm
-    columns = int((page_w - 2 * MIN_MARGIN_MM) // card_w)
-    rows = int((page_h - 2 * MIN_MARGIN_MM) // card_h)
+    fold = options.backs == "fold-over"
+    slot_w = (2 if fold else 1) * card_w + 2 * options.bleed
+    slot_h = card_h + 2 * options.bleed
+    columns = int((page_w - 2 * MIN_MARGIN_MM) // slot_w)
+    rows = int((page_h - 2 * MIN_MARGIN_MM) // slot_h)
     return Grid(
         columns,
         rows,
-        round((page_w - columns * card_w) / 2, 2),
-        round((page_h - rows * card_h) / 2, 2),
+        round((page_w - columns * slot_w) / 2, 2),
+        round((page_h - rows * slot_h) / 2, 2),
         card_w,
         card_h,
         page_w,
         page_h,
+        options.bleed,
+        fold,
     )
 
 
 def _cut_marks(grid: Grid) -> list[dict[str, float]]:
-    """Short lines in the margins, in line with every card edge."""
+    """Short lines in the margins, in line with every cut line, clear of the bleed."""
     marks = []
     gap = 1.0
     length = min(CUT_MARK_MM, grid.left - gap, grid.top - gap)
-    for c in range(grid.columns + 1):
-        x = round(grid.left + c * grid.card_w, 2)
-        marks.append({"x": x, "y": round(grid.top - gap - length, 2), "w": 0, "h": length})
-        marks.append(
-            {"x": x, "y": round(grid.top + grid.rows * grid.card_h + gap, 2), "w": 0, "h": length}
-        )
-    for r in range(grid.rows + 1):
-        y = round(grid.top + r * grid.card_h, 2)
-        marks.append({"x": round(grid.left - gap - length, 2), "y": y, "w": length, "h": 0})
-        marks.append(
-            {
-                "x": round(grid.left + grid.columns * grid.card_w + gap, 2),
-                "y": y,
-                "w": length,
-                "h": 0,
-            }
-        )
+    top, left = grid.top, grid.left
+    bottom = grid.top + grid.rows * grid.slot_h
+    right = grid.left + grid.columns * grid.slot_w
+    for x in grid.cut_xs():
+        marks.append({"x": x, "y": round(top - gap - length, 2), "w": 0, "h": length})
+        marks.append({"x": x, "y": round(bottom + gap, 2), "w": 0, "h": length})
+    for y in grid.cut_ys():
+        marks.append({"x": round(left - gap - length, 2), "y": y, "w": length, "h": 0})
+        marks.append({"x": round(right + gap, 2), "y": y, "w": length, "h": 0})
     return marks
 
 
+def type_size_pt(card_mm: tuple[float, float]) -> float:
+    """The card's body type: 6.5 pt on a poker card or anything smaller, growing with the
+    card's area beyond that (a tarot card's type is 1.23 times a poker card's)."""
+    area = card_mm[0] * card_mm[1] / (POKER_MM[0] * POKER_MM[1])
+    return round(CARD_TYPE_PT * max(1.0, math.sqrt(area)), 2)
+
+
 def faces_html(faces: Sequence[dict[str, Any]], options: PrintOptions, title: str) -> str:
-    """One card-sized page per face: the faces are laid out on paper afterwards."""
+    """One page per face, the card's size plus its bleed: faces are laid out on paper
+    afterwards."""
     card_w, card_h = options.card_mm
     return render_to_string(
         "print/cards.html",
@@ -144,6 +193,10 @@ def faces_html(faces: Sequence[dict[str, Any]], options: PrintOptions, title: st
             "faces": faces,
             "card_w": card_w,
             "card_h": card_h,
+            "bleed": options.bleed,
+            "page_w": round(card_w + 2 * options.bleed, 3),
+            "page_h": round(card_h + 2 * options.bleed, 3),
+            "type_pt": type_size_pt((card_w, card_h)),
             "options": options,
             "tall": card_h >= 100,
         },
@@ -154,10 +207,35 @@ def _face_key(face: dict[str, Any]) -> str:
     return json.dumps(face, sort_keys=True, default=str)
 
 
+Card = tuple[int, int | None]
+"""A card to cut out: the index of its front face and of its back face, if it has one."""
+
+
+def card_sides(faces: Sequence[int], templates: Sequence[str], backs: str) -> list[Card]:
+    """The cards a run of faces makes. With no backs every face is a card. With backs a
+    face and the face after it that continues it (rules, maneuvers) make one card; the
+    continuation faces beyond that pair up among themselves (rules 2 on the front, rules 3
+    on the back), so nothing is lost and no paper is wasted."""
+    if backs == "none":
+        return [(face, None) for face in faces]
+    groups: list[list[int]] = []
+    for face, template in zip(faces, templates, strict=True):
+        if template in BACK_TEMPLATES and groups:
+            groups[-1].append(face)
+        else:
+            groups.append([face])
+    cards: list[Card] = []
+    for group in groups:
+        for i in range(0, len(group), 2):
+            cards.append((group[i], group[i + 1] if i + 1 < len(group) else None))
+    return cards
+
+
 def cards_pdf(
     faces: Sequence[dict[str, Any]], options: PrintOptions, title: str
 ) -> tuple[bytes, int]:
-    """Cards laid out on paper, with cut marks, and the page count.
+    """Cards laid out on paper, with cut marks (and backs, as the options ask), and the
+    page count.
 
     Each distinct face is rendered once (WeasyPrint's layout is the costly step) and placed
     on the sheets as a PDF form, as often as it is printed: a squadron of identical planes
@@ -172,16 +250,38 @@ def cards_pdf(
             index[key] = len(distinct)
             distinct.append(face)
         order.append(index[key])
+    cards = card_sides(order, [str(f.get("template", "")) for f in faces], options.backs)
     face_pdf, _ = pdf_from_html(faces_html(distinct, options, title))
-    return _lay_out(face_pdf, order, options, title)
+    return _lay_out(face_pdf, cards, options, title)
+
+
+def _placed(face: int, x: float, y: float, grid: Grid, clip: tuple[float, float] | None) -> str:
+    """The operators that draw a face form with its bleed box's top-left at (x, y) mm;
+    ``clip`` keeps only that horizontal band of the page (a fold-over pair's halves)."""
+    px, py = x * PT_PER_MM, (grid.page_h - y - grid.slot_h) * PT_PER_MM
+    band = ""
+    if clip is not None:
+        x0, x1 = clip[0] * PT_PER_MM, clip[1] * PT_PER_MM
+        band = f"{x0:.3f} {py:.3f} {x1 - x0:.3f} {grid.slot_h * PT_PER_MM:.3f} re W n "
+    return f"q {band}1 0 0 1 {px:.3f} {py:.3f} cm /Face{face} Do Q"
+
+
+def _mirrored(grid: Grid, row: int, column: int, backs: str) -> tuple[int, int]:
+    """The slot on the back of the sheet behind slot (row, column) of the front: turning
+    the sheet over its long edge swaps columns, over its short edge swaps rows (portrait
+    paper)."""
+    if backs == "duplex-long-edge":
+        return row, grid.columns - 1 - column
+    return grid.rows - 1 - row, column
 
 
 def _lay_out(
-    face_pdf: bytes, order: Sequence[int], options: PrintOptions, title: str
+    face_pdf: bytes, cards: Sequence[Card], options: PrintOptions, title: str
 ) -> tuple[bytes, int]:
     grid = card_grid(options)
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(face_pdf)))
-    card_w, card_h = grid.card_w * PT_PER_MM, grid.card_h * PT_PER_MM
+    box_w = (grid.card_w + 2 * grid.bleed) * PT_PER_MM
+    box_h = grid.slot_h * PT_PER_MM
     forms = []
     for page in writer.pages:
         form = DecodedStreamObject()
@@ -190,31 +290,67 @@ def _lay_out(
         form[NameObject("/Type")] = NameObject("/XObject")
         form[NameObject("/Subtype")] = NameObject("/Form")
         form[NameObject("/BBox")] = ArrayObject(
-            [FloatObject(0), FloatObject(0), FloatObject(card_w), FloatObject(card_h)]
+            [FloatObject(0), FloatObject(0), FloatObject(box_w), FloatObject(box_h)]
         )
         form[NameObject("/Resources")] = page["/Resources"]
         forms.append(writer._add_object(form))
     for i in reversed(range(len(writer.pages))):
         writer.remove_page(i)
     marks = _cut_mark_ops(grid) if options.cut_marks else []
-    for start in range(0, len(order), grid.per_page):
-        page = writer.add_blank_page(width=grid.page_w * PT_PER_MM, height=grid.page_h * PT_PER_MM)
-        ops, xobjects = [], DictionaryObject()
-        for i, face in enumerate(order[start : start + grid.per_page]):
-            row, col = divmod(i, grid.columns)
-            x = (grid.left + col * grid.card_w) * PT_PER_MM
-            y = (grid.page_h - grid.top - (row + 1) * grid.card_h) * PT_PER_MM
-            ops.append(f"q 1 0 0 1 {x:.3f} {y:.3f} cm /Face{face} Do Q")
-            xobjects[NameObject(f"/Face{face}")] = forms[face]
-        content = DecodedStreamObject()
-        content.set_data("\n".join(ops + marks).encode())
-        page[NameObject("/Contents")] = writer._add_object(content)
-        page[NameObject("/Resources")] = DictionaryObject({NameObject("/XObject"): xobjects})
+    duplex = options.backs in {"duplex-long-edge", "duplex-short-edge"}
+    for start in range(0, len(cards), grid.per_page):
+        sheet = cards[start : start + grid.per_page]
+        fronts: list[tuple[int, float, float, tuple[float, float] | None]] = []
+        backs: list[tuple[int, float, float, tuple[float, float] | None]] = []
+        folds: list[float] = []
+        for i, (front, back) in enumerate(sheet):
+            row, column = divmod(i, grid.columns)
+            x, y = grid.slot(row, column)
+            if grid.fold:
+                fold_x = x + grid.bleed + grid.card_w
+                fronts.append((front, x, y, (x, fold_x)))
+                if back is not None:
+                    backs_at = (fold_x, x + grid.slot_w)
+                    fronts.append((back, x + grid.card_w, y, backs_at))
+                folds.append(fold_x)
+                continue
+            fronts.append((front, x, y, None))
+            if duplex and back is not None:
+                bx, by = grid.slot(*_mirrored(grid, row, column, options.backs))
+                backs.append((back, bx, by, None))
+        pages = [(fronts, folds)] + ([(backs, [])] if duplex else [])
+        for placed, fold_lines in pages:
+            page = writer.add_blank_page(
+                width=grid.page_w * PT_PER_MM, height=grid.page_h * PT_PER_MM
+            )
+            ops = [_placed(face, x, y, grid, clip) for face, x, y, clip in placed]
+            xobjects = DictionaryObject(
+                {NameObject(f"/Face{face}"): forms[face] for face, *_ in placed}
+            )
+            content = DecodedStreamObject()
+            content.set_data("\n".join(ops + _fold_ops(grid, fold_lines) + marks).encode())
+            page[NameObject("/Contents")] = writer._add_object(content)
+            page[NameObject("/Resources")] = DictionaryObject({NameObject("/XObject"): xobjects})
     writer.compress_identical_objects(remove_unreferenced=True)
     writer.add_metadata({"/Title": title, "/Creator": "Muster"})
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue(), len(writer.pages)
+
+
+def _fold_ops(grid: Grid, fold_xs: Sequence[float]) -> list[str]:
+    """A dashed grey line down each fold-over pair, where front and back meet."""
+    if not fold_xs:
+        return []
+    ops = ["q 0.6 G 0.28 w [1.4 1.4] 0 d"]
+    for i, x in enumerate(fold_xs):
+        row = i // grid.columns
+        top = grid.slot(row, 0)[1] + grid.bleed
+        x_pt = x * PT_PER_MM
+        y1 = (grid.page_h - top) * PT_PER_MM
+        y2 = (grid.page_h - top - grid.card_h) * PT_PER_MM
+        ops.append(f"{x_pt:.3f} {y1:.3f} m {x_pt:.3f} {y2:.3f} l S")
+    return [*ops, "Q"]
 
 
 def _cut_mark_ops(grid: Grid) -> list[str]:

@@ -19,7 +19,7 @@ from builder.engine import Catalogue
 from builder.games import games
 from builder.lists.selectors import saved_lists_for_owner
 from builder.printing.models import PrintJob, print_storage
-from builder.printing.options import CARD_SIZES_MM, PAPERS_MM
+from builder.printing.options import CARD_SIZES_MM, MAX_BLEED_MM, PAPERS_MM
 from builder.printing.selectors import (
     print_job_active_for_user,
     print_job_get_for_user,
@@ -39,6 +39,15 @@ LABELS = {
     "card": "Card size",
     "cut_marks": "Cut marks",
     "greyscale": "Greyscale",
+    "backs": "Card backs",
+    "bleed": "Bleed",
+}
+# The print page's words for each choice of card backs.
+BACKS_WORDS = {
+    "none": "None: every face is a card of its own",
+    "duplex-long-edge": "Duplex, flip on long edge",
+    "duplex-short-edge": "Duplex, flip on short edge",
+    "fold-over": "Fold-over: front and back side by side",
 }
 
 
@@ -53,6 +62,14 @@ def _in_words(exc: ApplicationError) -> list[str]:
         if label:
             lines.append(f"{label}: {item.get('message', '')}")
     return lines
+
+
+def _millimetres(value: str) -> float | str:
+    """A typed bleed as a number, or as typed (the options then refuse it by name)."""
+    try:
+        return float(value.strip() or "0")
+    except ValueError:
+        return value
 
 
 def _records_asked(values: list[str]) -> list[str]:
@@ -92,6 +109,8 @@ def print_start(request: HttpRequest) -> HttpResponse:
         "card": source.get("card", "poker"),
         "cut_marks": source.get("cut_marks", "on" if request.method == "GET" else ""),
         "greyscale": source.get("greyscale", ""),
+        "backs": source.get("backs", "none"),
+        "bleed": source.get("bleed", "0"),
     }
     errors: list[str] = []
     error_fields: set[str] = set()
@@ -107,6 +126,8 @@ def print_start(request: HttpRequest) -> HttpResponse:
             "card": values["card"],
             "cut_marks": values["cut_marks"] == "on",
             "greyscale": values["greyscale"] == "on",
+            "backs": values["backs"],
+            "bleed": _millimetres(values["bleed"]),
         }
         try:
             job = print_job_create(
@@ -129,6 +150,8 @@ def print_start(request: HttpRequest) -> HttpResponse:
             "kinds": PrintJob.Kind.choices,
             "papers": list(PAPERS_MM),
             "cards": list(CARD_SIZES_MM),
+            "backs": list(BACKS_WORDS.items()),
+            "max_bleed": MAX_BLEED_MM,
             "lists": saved_lists_for_owner(user=request.user).order_by("name"),
             "record_groups": printable_groups(current_catalogue(), values["records"]),
             "active_jobs": print_job_active_for_user(user=request.user),

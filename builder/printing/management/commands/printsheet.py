@@ -15,7 +15,7 @@ from django.http import Http404
 from builder.core.errors import ApplicationError
 from builder.lists.models import SavedList
 from builder.lists.selectors import saved_list_get_by_uuid, saved_list_get_for_owner
-from builder.printing.options import CARD_SIZES_MM, PAPERS_MM
+from builder.printing.options import BACKS, CARD_SIZES_MM, MAX_BLEED_MM, PAPERS_MM
 from builder.printing.services import KINDS, pdf_write_atomic, print_request_parse, sheet_render
 from content.services.json_safety import MAX_DOCUMENT_BYTES, read_json_file
 
@@ -23,6 +23,7 @@ EPILOG = """\
 examples:
   printsheet cards cs-air-action/charlie-steele-fury cs-aces/charlie --out cards.pdf
   printsheet cards crimson-dust/medio --greyscale --out medio.pdf
+  printsheet cards cs-aces/charlie --backs duplex-long-edge --bleed 3 --out duplex.pdf
   printsheet cards --list docs/examples/crimson-dust/dust-devils-500.json --out warband.pdf
   printsheet roster --list docs/examples/cs-air-action/aces-300.json --out roster.pdf
   printsheet roster --saved-list 3f2b...e9 --out roster.pdf   (QR code if it is shared)
@@ -78,6 +79,19 @@ class Command(BaseCommand):
         )
         parser.add_argument("--no-cut-marks", action="store_true", help="leave out cut marks")
         parser.add_argument("--greyscale", action="store_true", help="no coloured ink")
+        parser.add_argument(
+            "--backs",
+            choices=list(BACKS),
+            default="none",
+            help="card backs: " + "; ".join(f"{k}: {v}" for k, v in BACKS.items()),
+        )
+        parser.add_argument(
+            "--bleed",
+            type=float,
+            default=0.0,
+            metavar="MM",
+            help=f"card background printed past the cut line, 0 to {MAX_BLEED_MM:g} mm",
+        )
         parser.add_argument("--share-url", help="the list's share link, printed as a QR code")
 
     def handle(self, *args: Any, **opts: Any) -> None:
@@ -97,6 +111,8 @@ class Command(BaseCommand):
             "card": opts["card"],
             "cut_marks": not opts["no_cut_marks"],
             "greyscale": opts["greyscale"],
+            "backs": opts["backs"],
+            "bleed": opts["bleed"],
         }
         started = time.perf_counter()
         try:
