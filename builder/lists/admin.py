@@ -28,8 +28,9 @@ from builder.lists.known_good import (
     known_good_validate,
     verdict_words,
 )
-from builder.lists.models import KnownGoodList, ListReport, SavedList
+from builder.lists.models import KnownGoodList, ListReport, PriceSheet, SavedList
 from builder.lists.pinning import versions_map
+from builder.lists.price_sheets import unpriced_for
 from builder.lists.reports import list_report_dismiss, list_report_make_known
 
 
@@ -182,6 +183,35 @@ class SavedListAdmin(admin.ModelAdmin[SavedList]):
             f"{k.name} ({k.pack.pack_id}: {verdict_words(k.legal, k.points)})" for k in made
         )
         messages.success(request, f"Registered {len(made)} known-good list(s): {said}.")
+
+
+@admin.register(PriceSheet)
+class PriceSheetAdmin(admin.ModelAdmin[PriceSheet]):
+    """Players' house price sheets, read only: what groups agree on for the items a book
+    leaves unpriced (a maintainer sees which items players price, and how)."""
+
+    list_display = ("name", "owner", "system", "priced", "updated_at")
+    list_filter = ("system",)
+    list_select_related = ("owner", "system")
+    search_fields = ("name", "owner__username")
+    fields = ("name", "owner", "system", "prices_in_words", "notes", "updated_at")
+    readonly_fields = fields
+
+    @admin.display(description="items priced")
+    def priced(self, obj: PriceSheet) -> int:
+        return len(obj.prices or {})
+
+    @admin.display(description="prices")
+    def prices_in_words(self, obj: PriceSheet) -> str:
+        names = unpriced_for(obj.system.slug)
+        said = sorted((names.get(item, item), points) for item, points in obj.prices.items())
+        return ", ".join(f"{name} {points}" for name, points in said) or "none"
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
 
 
 class ReportActionForm(ActionForm):

@@ -7,6 +7,7 @@ import json
 from typing import Any
 
 import pytest
+from django.contrib.auth import get_user_model
 
 from builder.core.errors import ApplicationError, ErrorCode
 from builder.lists.models import PriceSheet
@@ -313,3 +314,15 @@ def test_listing_sheets_asks_the_same_queries_for_one_or_many(
         price_sheet_create(owner=user, system="crimson-dust", name=f"Club {i}", prices=CLUB)
     with django_assert_num_queries(len(one)):
         assert api.get("/api/v1/price-sheets/").json()["count"] == 5
+
+
+def test_maintainers_read_sheets_in_the_admin_by_item_name(
+    client: Any, packs: Any, user: Any
+) -> None:
+    sheet = club_sheet(user)
+    client.force_login(get_user_model().objects.create_superuser("m", "m@example.com", "pw"))
+    listing = client.get("/admin/lists/pricesheet/").content.decode()
+    assert "Tuesday club" in listing
+    page = client.get(f"/admin/lists/pricesheet/{sheet.pk}/change/").content.decode()
+    assert "Pistol 3, Rifle 6, SAW or LMG 12, Shotgun 5, Sniper Rifle 9" in page
+    assert client.get("/admin/lists/pricesheet/add/").status_code == 403
