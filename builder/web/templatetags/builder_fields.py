@@ -80,7 +80,12 @@ def chosen_labels(context: Context, field: EntryField) -> SafeString:
 
 @register.simple_tag(takes_context=True)
 def check_boxes(context: Context, index: Any, field: EntryField) -> SafeString:
-    """A check list's boxes, named ``e<index>-<field>``, the chosen ones ticked."""
+    """A check list's boxes, named ``e<index>-<field>``, the chosen ones ticked.
+
+    In a builder redrawn by htmx, a closed entry's boxes wait in a ``<template>`` (parsed,
+    but no part of the page htmx walks) with the ticked values as hidden fields, so the
+    form posts the same; the script puts the boxes in when the entry is opened. A warband
+    holds thousands of boxes, nearly all in closed entries."""
     text = _texter(context)
     picked = field.value
     name = f"e{text(index)}-{text(field.name)}"
@@ -92,4 +97,12 @@ def check_boxes(context: Context, index: Any, field: EntryField) -> SafeString:
             f'<label><input type="checkbox" id="{name}-{v}" name="{name}" value="{v}"{ticked}>'
             f' <span>{text(label)} <small class="muted">{text(note)}</small></span></label>'
         )
-    return mark_safe("".join(parts))  # every value escaped above
+    boxes = "".join(parts)
+    if not context.get("lean_closed") or index == context.get("open_entry"):
+        return mark_safe(boxes)  # every value escaped above
+    kept = "".join(
+        f'<input type="hidden" name="{name}" value="{text(value)}" data-until-opened>'
+        for value, _label, _note in _options(field)
+        if _within(value, picked)
+    )
+    return mark_safe(f'{kept}<template class="boxes-to-open">{boxes}</template>')

@@ -190,6 +190,8 @@ def builder_response(
         len(doc["entries"]),
         context["layout"]["by_entry"],
     )
+    # Redrawn by htmx, so the script is there to unfold a closed entry's boxes on opening.
+    context["lean_closed"] = bool(request.htmx)
     if saved_list is not None or request.user.is_authenticated:
         context["fielding"] = _fielding(request, doc, catalogue, asked=owned is not None)
     draft = draft_view.draft_state(

@@ -33,7 +33,9 @@ def settled(page: Any) -> None:
 
 
 def boxes(page: Any, index: int) -> tuple[int, list[str]]:
-    """How many boxes entry ``index`` draws, and the values of those ticked."""
+    """How many boxes entry ``index`` draws once opened, and the values of those ticked."""
+    page.evaluate(f"document.getElementById('entry-{index}').open = true")
+    expect(page.locator(f"#entry-{index} template")).to_have_count(0)
     found = page.locator(f"#entry-{index} .checks input[type=checkbox]")
     ticked = page.locator(f"#entry-{index} .checks input[type=checkbox]:checked")
     return found.count(), [ticked.nth(i).get_attribute("value") for i in range(ticked.count())]
@@ -54,6 +56,11 @@ def test_a_warband_keeps_every_box_through_an_add_and_a_remove(page: Any, live_s
     page.click("button:text-is('Add')")
     expect(page.locator("#entry-6")).to_be_attached()
     settled(page)
+    # Redrawn, a closed entry holds its boxes back until it is opened, posting its ticks.
+    assert page.locator("#entry-0 template.boxes-to-open").count() > 0
+    assert page.locator("#entry-0 .checks input[type=checkbox]").count() == 0
+    kept = page.locator("#entry-0 input[data-until-opened]")
+    assert [kept.nth(i).get_attribute("value") for i in range(kept.count())] == before[0][1]
     assert [boxes(page, i) for i in range(6)] == before
     assert page.inner_text("#points-total") != points
 

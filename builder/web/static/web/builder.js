@@ -6,9 +6,20 @@
 
   var FOLDS = "details.entry-fold";
 
+  /* A closed entry of a redrawn builder keeps its boxes in templates (the server sends
+     the ticked ones as hidden fields): opening it puts the boxes in their place. */
+  function unfold(fold) {
+    fold.querySelectorAll("template.boxes-to-open").forEach(function (waiting) {
+      var list = waiting.parentNode;
+      list.querySelectorAll("input[data-until-opened]").forEach(function (kept) { kept.remove(); });
+      list.replaceChild(waiting.content, waiting);
+    });
+  }
+
   function remember(event) {
     var fold = event.target;
     if (!(fold instanceof HTMLElement) || !fold.matches(FOLDS) || !fold.isConnected) { return; }
+    if (fold.open) { unfold(fold); }
     var form = fold.closest("form");
     var field = form && form.querySelector("#open-entry");
     if (!field) { return; }
