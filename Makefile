@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: help run test install browser lint typecheck check-migrations prod-check packs worker \
+.PHONY: previews help run test install browser lint typecheck check-migrations prod-check packs worker \
 	bench backup restore clean
 .DEFAULT_GOAL := help
 
@@ -100,6 +100,37 @@ worker: install var
 ## make bench: run every benchmark under bench/ (each prints its figures)
 bench: install
 	@for script in bench/*.py; do echo "== $$script"; $(PY) $$script || exit 1; done
+
+## make previews: redraw docs/printing/*.png from the docs/examples lists (PDFs to PNG with pdftoppm)
+PREVIEW_DB := sqlite:///$(CURDIR)/var/previews.sqlite3
+PRINT = DATABASE_URL=$(PREVIEW_DB) $(PY) manage.py printsheet
+PREVIEW = pdftoppm -r 100 -png -singlefile
+previews: install var
+	@command -v pdftoppm >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends poppler-utils; } || \
+	  { echo "pdftoppm is missing: apt-get install poppler-utils"; exit 1; }
+	@rm -f var/previews.sqlite3; DATABASE_URL=$(PREVIEW_DB) $(PY) manage.py migrate -v0 --noinput
+	@DATABASE_URL=$(PREVIEW_DB) $(PY) manage.py loadpack > /dev/null
+	@d=$$(mktemp -d); \
+	$(PRINT) cards --list docs/examples/cs-air-action/aces-300.json --out $$d/aa.pdf && \
+	$(PRINT) cards --list docs/examples/cs-air-action/aces-300.json --greyscale --out $$d/aa-grey.pdf && \
+	$(PRINT) cards --list docs/examples/cs-aces/genghis-gang.json --out $$d/aces.pdf && \
+	$(PRINT) cards --list docs/examples/crimson-dust/dust-devils-500.json --out $$d/cd.pdf && \
+	$(PRINT) cards --list docs/examples/black-skies/tiger-squadron.squadron.json --out $$d/bs.pdf && \
+	$(PRINT) roster --list docs/examples/crimson-dust/dust-devils-500.json --out $$d/roster.pdf && \
+	$(PRINT) schematic --list docs/examples/cs-hex/heavy-fighter-turret-legal.json --out $$d/hex.pdf && \
+	$(PRINT) navigation --out $$d/nav.pdf && \
+	$(PRINT) cards --list docs/examples/cs-air-action/bloodhawks-200.json --backs duplex-long-edge --out $$d/duplex.pdf && \
+	$(PREVIEW) $$d/aa.pdf docs/printing/cards-air-action && \
+	$(PREVIEW) $$d/aa-grey.pdf docs/printing/cards-air-action-greyscale && \
+	$(PREVIEW) $$d/aces.pdf docs/printing/cards-aces && \
+	$(PREVIEW) $$d/cd.pdf docs/printing/cards-crimson-dust && \
+	$(PREVIEW) $$d/bs.pdf docs/printing/cards-black-skies && \
+	$(PREVIEW) $$d/roster.pdf docs/printing/roster && \
+	$(PREVIEW) $$d/hex.pdf docs/printing/schematic && \
+	$(PREVIEW) $$d/nav.pdf docs/printing/navigation && \
+	$(PREVIEW) -f 2 -l 2 $$d/duplex.pdf docs/printing/duplex-back && \
+	rm -rf $$d && echo "docs/printing/*.png redrawn"
 
 ## make backup FILE=var/backup.json: the whole database to one file (see docs/operations.md)
 backup: install
