@@ -49,9 +49,12 @@ def option_error(field: str, message: str) -> dict[str, str]:
         ({"greyscale": 1}, [option_error("greyscale", BOOL)]),
         ({"greyscale": [True]}, [option_error("greyscale", BOOL)]),
         (
-            {"bleed": 3, "paper": ["A4"]},
+            {"spread": 3, "paper": ["A4"]},
             [
-                option_error("bleed", "unknown option (known: card, cut_marks, greyscale, paper)"),
+                option_error(
+                    "spread",
+                    "unknown option (known: backs, bleed, card, cut_marks, greyscale, paper)",
+                ),
                 option_error("paper", PAPER),
             ],
         ),
@@ -164,6 +167,8 @@ def test_the_schema_states_what_and_options_exactly() -> None:
         "card": "string",
         "cut_marks": "boolean",
         "greyscale": "boolean",
+        "backs": "string",
+        "bleed": "number",
     }
     assert options["properties"]["paper"]["enum"] == ["A4", "Letter"]
     assert options["properties"]["card"]["enum"] == ["poker", "bridge", "tarot"]

@@ -237,12 +237,13 @@ def test_bad_options_name_each_field() -> None:
         print_request_parse(
             kind="cards",
             what={"records": ["cs-aces/charlie"]},
-            options={"paper": "A3", "greyscale": "yes", "bleed": 3},
+            options={"paper": "A3", "greyscale": "yes", "spread": 3, "bleed": 9},
         )
     assert [d["path"] for d in caught.value.details] == [
-        "$.options.bleed",
+        "$.options.spread",
         "$.options.paper",
         "$.options.greyscale",
+        "$.options.bleed",
     ]
 
 
