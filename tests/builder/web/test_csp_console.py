@@ -112,7 +112,8 @@ def test_players_pages_log_nothing_to_the_console(world: dict[str, Any]) -> None
     assert_clean(world, "/odds/crimson-dust/")
 
     log_in(page, world["url"], "ada")
-    signed_in_pages = ("/lists/", "/fights/", "/collection/", "/print/", "/accounts/")
+    signed_in_pages = ("/lists/", "/fights/", "/collection/", "/print/", "/accounts/", "/prices/")
+    signed_in_pages += ("/prices/new/crimson-dust/",)
     other_builders = ("/build/", "/build/cs-hex/plane/", "/build/black-skies/squadron/")
     for path in (*signed_in_pages, *other_builders):
         visit(world, path)
@@ -128,6 +129,13 @@ def test_players_pages_log_nothing_to_the_console(world: dict[str, Any]) -> None
     expect(page.locator("#points-total")).to_have_text("75")
     expect(page.locator(".htmx-request, .htmx-settling, .htmx-swapping")).to_have_count(0)
     assert_clean(world, "the builder after htmx updates")
+    page.select_option("#id_add", "medio")
+    page.click("button:text-is('Add')")
+    expect(page.locator("#entry-1")).to_have_attribute("open", "")
+    page.click("#entry-0 > summary")  # a closed entry of the redrawn builder draws its boxes
+    expect(page.locator("#entry-0 template")).to_have_count(0)
+    expect(page.locator("#entry-0 .checks input[type=checkbox]").first).to_be_attached()
+    assert_clean(world, "an entry opened after a redraw")
 
     visit(world, "/build/black-skies/squadron/")
     page.select_option("#id_add", "black-tiger")

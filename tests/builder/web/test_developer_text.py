@@ -25,6 +25,7 @@ from builder import engine
 from builder.celery import app as celery_app
 from builder.collections.requirements import collectable
 from builder.lists.models import SavedList
+from builder.lists.price_sheets import price_sheet_create
 from builder.lists.services import saved_list_create, saved_list_set_share_token
 from builder.printing.services import print_job_create
 from builder.simulations.services import simulation_job_create
@@ -199,7 +200,17 @@ def _list_pages(player: Any) -> list[str]:
     saved.save(update_fields=["visibility"])
     shared = saved_list_set_share_token(saved_list=saved)
     job = print_job_create(owner=player, kind="roster", what={"saved_list": str(saved.uuid)})
+    sheet = price_sheet_create(
+        owner=player, system="crimson-dust", name="Tuesday club", prices={"rifle": 6, "pistol": 3}
+    )
+    design = example("black-skies/black-tiger.fighter.json") | {"name": "Dart list"}
+    saved_list_create(owner=player, document=design)
     return [
+        "/prices/",
+        "/prices/new/crimson-dust/",
+        f"/prices/{sheet.uuid}/",
+        f"/prices/shared/{sheet.share_token}/",
+        "/odds/black-skies/?query=volley",
         f"/lists/shared/{shared.share_token}/",
         f"/print/?saved_list={saved.uuid}",
         f"/print/{job.pk}/",
