@@ -56,6 +56,8 @@ class SharedRoster:
     prices: list[tuple[str, Any]]
     """Agreed house prices, by the name of what they price."""
     notes: str
+    sections: list[Mapping[str, Any]]
+    """What the printed roster adds at its foot: the navigation deck, the traits' rules."""
 
 
 def _violations(verdict: Verdict) -> list[dict[str, Any]]:
@@ -122,9 +124,9 @@ def shared_roster(saved: SavedList, *, unit: str) -> SharedRoster:
     pins = list(saved.pack_versions.select_related("pack"))
     checked = list_checked_against(pinned_document(saved.document, pins), versions_map(pins))
     verdict = checked.verdict
-    rows = game(saved.system.slug).prints.roster_rows(
-        thaw(verdict.breakdown), checked.document, checked.catalogue
-    )
+    prints = game(saved.system.slug).prints
+    breakdown = thaw(verdict.breakdown)
+    rows = prints.roster_rows(breakdown, checked.document, checked.catalogue)
     violations, unpriced = fold_unpriced(
         _violations(verdict), checked.catalogue.names(saved.system.slug)
     )
@@ -144,6 +146,7 @@ def shared_roster(saved: SavedList, *, unit: str) -> SharedRoster:
         rulings=rulings,
         prices=prices,
         notes=notes,
+        sections=prints.roster_sections(breakdown, checked.document, checked.catalogue),
     )
 
 

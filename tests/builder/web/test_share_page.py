@@ -212,3 +212,17 @@ def test_a_team_shows_each_figures_card_values(packs: Any) -> None:
         "Ruffian 6 points Character token: Range 0, Targets 0; starting click: "
         "Spd 5 Att 2 Def 3 Fate 0 What Ruffian costs 1 × 6 points 6 No problems"
     )
+
+
+def test_a_squadron_shows_its_navigation_deck_and_a_warband_its_trait_rules(packs: Any) -> None:
+    said = text(page_of(shared(packs, "cs-air-action/aces-300.json")))
+    assert (
+        "Navigation deck: 16 cards Basic deck (12) Cruise × 2, Glide × 2, Half Loop, Side-Slip, "
+        "Snap Roll, Tight Turn × 2, Turn × 2, Wingover"
+    ) in said
+    warband = text(page_of(shared(packs, "crimson-dust/dust-devils-500.json", owner="bo")))
+    assert "Weapon traits Hail These weapons fire a hail of shot" in warband
+    assert (
+        "RoF May be shot 'x' times within a single action point, rolling 'x' less dice to hit "
+        "than normal when doing so."
+    ) in html.unescape(warband)
