@@ -16,6 +16,7 @@ from django.contrib.auth import get_user_model
 
 from builder.celery import app as celery_app
 from builder.lists.models import SavedList
+from builder.lists.price_sheets import price_sheet_create
 from builder.lists.services import saved_list_create, saved_list_update
 from builder.simulations.services import simulation_job_create
 from content.services.packs import pack_load
@@ -51,8 +52,9 @@ EMPTY_SECTIONS = """() => [...document.querySelectorAll("main h2")].filter((h) =
 
 
 @pytest.fixture
-def tour(browser: Any, live_server: Any) -> Iterator[dict[str, Any]]:  # noqa: F811
+def tour(browser: Any, live_server: Any, settings: Any) -> Iterator[dict[str, Any]]:  # noqa: F811
     """The packs, a signed-in player with a fight of every game, and the pages to visit."""
+    settings.SITE_URL = live_server.url  # the address share links name, as `make run` sets it
     pack_load(documents=[(str(p), read_pack(p)) for p in pack_paths()])
     user = get_user_model().objects.create_user("ada", password=PASSWORD)
     pages: dict[str, str] = {}
@@ -70,13 +72,21 @@ def tour(browser: Any, live_server: Any) -> Iterator[dict[str, Any]]:  # noqa: F
     celery_app.conf.task_always_eager = False
     warband = saved_list_create(owner=user, document=example("crimson-dust/dust-devils-500.json"))
     warband = saved_list_update(saved_list=warband, visibility=SavedList.Visibility.UNLISTED)
-    pages["builder-compact"] = f"/lists/{warband.uuid}/"
+    pages["builder-warband"] = f"/lists/{warband.uuid}/"
     pages["share"] = f"/lists/shared/{warband.share_token}/"
-    pages["odds-air-action"] = (
+    pages["odds"] = (
         "/odds/cs-air-action/?query=shot&shooter=genghis-bloodhawk&target=charlie-steele-fury"
         "&rear_arc=on"
     )
     pages["odds-crimson-dust"] = "/odds/crimson-dust/?query=hits"
+    sheet = price_sheet_create(
+        owner=user,
+        system="crimson-dust",
+        name="Tuesday club",
+        prices={"rifle": 6, "pistol": 3, "shotgun": 5, "sniper-rifle": 9, "saw-or-lmg": 12},
+    )
+    pages["price-sheet"] = f"/prices/{sheet.uuid}/"
+    pages["price-sheet-shared"] = f"/prices/shared/{sheet.share_token}/"
     with signed_in_pages(browser, live_server.url, PASSWORD) as open_page:
 
         def signed_in(viewport: dict[str, int], phone: bool) -> Any:
