@@ -56,7 +56,7 @@ class SharedRoster:
     prices: list[tuple[str, Any]]
     """Agreed house prices, by the name of what they price."""
     notes: str
-    sections: list[Mapping[str, Any]]
+    sections: list[dict[str, Any]]
     """What the printed roster adds at its foot: the navigation deck, the traits' rules."""
 
 
