@@ -15,7 +15,7 @@ from builder.engine import Catalogue, Verdict, list_checked_against, thaw
 from builder.engine.wording import fold_unpriced
 from builder.games import game
 from builder.games.labels import value_label
-from builder.games.prices import violation_entry
+from builder.games.prices import counted, violations_beside
 from builder.lists.models import SavedList
 from builder.lists.pinning import pinned_document, versions_map
 from builder.web.listform import setting_specs
@@ -65,30 +65,11 @@ def _violations(verdict: Verdict) -> list[dict[str, Any]]:
     return [dict(v.to_dict()) for v in (*verdict.errors, *verdict.warnings)]
 
 
-def counted(amount: Any, unit: str) -> str:
-    """``amount`` of ``unit`` as a player says it: "1 point", "3 hardpoints", "240 mass"."""
-    if amount in (None, ""):
-        return ""
-    one = str(amount) in ("1", "-1")
-    return f"{amount} {unit[:-1] if one and unit.endswith('s') else unit}"
-
-
 def _laid_out(
     rows: Sequence[Mapping[str, Any]], violations: Sequence[Mapping[str, Any]], unit: str
 ) -> tuple[list[RosterEntry], list[Mapping[str, Any]]]:
     """Each violation beside the first row describing its entry; the rest are the list's."""
-    row_of: dict[int, int] = {}
-    for r, row in enumerate(rows):
-        for index in row.get("entries") or ():
-            row_of.setdefault(index, r)
-    beside: list[list[Mapping[str, Any]]] = [[] for _ in rows]
-    general: list[Mapping[str, Any]] = []
-    for v in violations:
-        index = violation_entry(str(v.get("path", "")))
-        if index is not None and index in row_of:
-            beside[row_of[index]].append(v)
-        else:
-            general.append(v)
+    beside, general = violations_beside(rows, violations)
     entries = [
         RosterEntry(row, counted(row.get("points"), unit), vs)
         for row, vs in zip(rows, beside, strict=True)

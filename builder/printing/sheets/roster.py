@@ -19,7 +19,7 @@ from builder.engine import CheckedList, schema_message_in_words, thaw
 from builder.engine.wording import fold_unpriced
 from builder.games import game
 from builder.games.labels import value_label, words
-from builder.games.prices import violation_entry
+from builder.games.prices import counted, violations_beside
 from builder.games.prints import Progress, Row
 
 LOOPBACK_NOTE = (
@@ -52,21 +52,11 @@ def _said(violation: Mapping[str, Any]) -> dict[str, Any]:
 def _laid_out(
     rows: Sequence[Row], violations: Sequence[Mapping[str, Any]]
 ) -> tuple[list[list[dict[str, Any]]], list[dict[str, Any]]]:
-    """Each violation beside the first row describing its entry, errors first; the rest
-    are the whole list's."""
-    row_of: dict[int, int] = {}
-    for r, row in enumerate(rows):
-        for index in row.get("entries") or ():
-            row_of.setdefault(index, r)
-    beside: list[list[dict[str, Any]]] = [[] for _ in rows]
-    general: list[dict[str, Any]] = []
-    for v in sorted(violations, key=lambda v: v["severity"] != "error"):
-        index = violation_entry(str(v.get("path", "")))
-        if index is not None and index in row_of:
-            beside[row_of[index]].append(_said(v))
-        else:
-            general.append(_said(v))
-    return beside, general
+    """Each violation in words beside the first row describing its entry, errors first;
+    the rest are the whole list's."""
+    errors_first = sorted(violations, key=lambda v: v["severity"] != "error")
+    beside, general = violations_beside(rows, errors_first)
+    return [[_said(v) for v in vs] for vs in beside], [_said(v) for v in general]
 
 
 def _whole(points: str) -> int | None:
@@ -98,12 +88,6 @@ def _grouped(rows: Sequence[Row], beside: Sequence[list[dict[str, Any]]]) -> lis
             group["each"] = ""
         grouped.append(group)
     return grouped
-
-
-def _counted(amount: Any, unit: str) -> str:
-    """``amount`` of ``unit`` as a player says it: "1 point", "5 points", "240 mass"."""
-    one = str(amount) in ("1", "-1")
-    return f"{amount} {unit[:-1] if one and unit.endswith('s') else unit}"
 
 
 def loopback(url: str) -> bool:
@@ -178,7 +162,7 @@ def roster_sheet(
         ],
         "price_sheet": str(sheet.get("name") or "") if isinstance(sheet, Mapping) else "",
         "prices": [
-            (names.get(k.rpartition("/")[2]) or value_label(k), _counted(v, unit))
+            (names.get(k.rpartition("/")[2]) or value_label(k), counted(v, unit))
             for k, v in sorted(prices.items())
         ],
         "notes": house_rules.get("notes") or "",
