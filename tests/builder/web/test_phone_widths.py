@@ -61,6 +61,9 @@ PAGES = (
     "/print/",
     "/packs/",
     "/packs/crimson-dust-core/",
+    "/prices/",
+    "/prices/new/crimson-dust/",
+    "/accounts/",
 )
 
 OVERFLOW = """(width) => {
