@@ -46,7 +46,13 @@ CARD_TYPE_PT = 6.5
 POKER_MM = (63.0, 88.0)
 # Faces that continue the face before them (its rules, its maneuver table): with backs,
 # they print on the back of that card.
-BACK_TEMPLATES = frozenset({"rules", "maneuvers"})
+BACK_TEMPLATES = frozenset({"rules", "maneuvers", "cont"})
+# The card's frame sits this far inside the cut (print.css draws it so on fitted cards); a
+# "(cont.)" face's heading takes this much above it.
+FRAME_MM = 1.2
+CONT_HEAD_MM = 5.0
+# Half a CSS pixel: what WeasyPrint's rounding may leave past a box that fits.
+OVERFLOW_SLACK_PX = 0.5
 
 
 def _template_version() -> str:
@@ -182,6 +188,28 @@ def type_size_pt(card_mm: tuple[float, float]) -> float:
     return round(CARD_TYPE_PT * max(1.0, math.sqrt(area)), 2)
 
 
+def flowing_html(face: dict[str, Any], options: PrintOptions, title: str) -> str:
+    """One face that does not fit its card, as pages of the card's size: the content flows
+    from one to the next, each after the first headed "(cont.)", each with the card's frame
+    inside the cut and its catalogue reference at the foot."""
+    card_w, card_h = options.card_mm
+    bleed = options.bleed
+    return render_to_string(
+        "print/cards_flowing.html",
+        {
+            "title": title,
+            "face": face,
+            "page_w": round(card_w + 2 * bleed, 3),
+            "page_h": round(card_h + 2 * bleed, 3),
+            "frame": round(bleed + FRAME_MM, 3),
+            "cont_top": round(bleed + FRAME_MM + CONT_HEAD_MM, 3),
+            "type_pt": type_size_pt((card_w, card_h)),
+            "options": options,
+            "tall": card_h >= 100,
+        },
+    )
+
+
 def faces_html(faces: Sequence[dict[str, Any]], options: PrintOptions, title: str) -> str:
     """One page per face, the card's size plus its bleed: faces are laid out on paper
     afterwards."""
@@ -250,9 +278,99 @@ def cards_pdf(
             index[key] = len(distinct)
             distinct.append(face)
         order.append(index[key])
-    cards = card_sides(order, [str(f.get("template", "")) for f in faces], options.backs)
-    face_pdf, _ = pdf_from_html(faces_html(distinct, options, title))
+    face_pdf, pages = _measured_faces(distinct, options, title)
+    # Each face is the run of pages it took: one, or more where it flowed onto "(cont.)".
+    starts = [sum(pages[:i]) for i in range(len(pages))]
+    printed = [p for face in order for p in range(starts[face], starts[face] + pages[face])]
+    templates = [
+        "cont" if p > starts[face] else str(distinct[face].get("template", ""))
+        for face in order
+        for p in range(starts[face], starts[face] + pages[face])
+    ]
+    cards = card_sides(printed, templates, options.backs)
     return _lay_out(face_pdf, cards, options, title)
+
+
+def _boxes(box: Any, skip: str = "") -> Any:
+    """``box`` and every box inside it, in WeasyPrint's layout, leaving out ``skip`` tags."""
+    if skip and box.element_tag == skip:
+        return
+    yield box
+    for child in getattr(box, "children", None) or ():
+        yield from _boxes(child, skip)
+
+
+def _sheet(page: Any) -> Any:
+    """The box of the face's sheet on a laid-out page (a card too long for its face pushes
+    its rest onto the next page, ahead of that page's own sheet)."""
+    for box in _boxes(page._page_box):
+        if box.element is not None and box.element.get("data-face") is not None:
+            return box
+    raise ValueError("a card page without its face")
+
+
+def _face_number(page: Any) -> int:
+    """The face a laid-out page was drawn from (its sheet's ``data-face``)."""
+    return int(_sheet(page).element.get("data-face"))
+
+
+def overflows(page: Any) -> bool:
+    """Whether a laid-out face draws anything below the top of its catalogue footer, or has
+    no room left for the footer at all: WeasyPrint's own measure of where each box ends,
+    never a guess."""
+    card = next(
+        b
+        for b in _boxes(_sheet(page))
+        if b.element is not None
+        and "card" in (b.element.get("class") or "").split()
+        and not b.element_tag.endswith("::before")
+    )
+    footer = next((b for b in _boxes(card) if b.element_tag == "footer"), None)
+    if footer is None:
+        return True  # every face ends with its footer: WeasyPrint had no room left to lay it out
+    inside = (
+        b.position_y + b.margin_height()
+        for b in _boxes(card, skip="footer")
+        if b is not card and not b.element_tag.endswith("::before") and hasattr(b, "position_y")
+    )
+    return max(inside, default=0) > footer.position_y + OVERFLOW_SLACK_PX
+
+
+def _measured_faces(
+    faces: Sequence[dict[str, Any]], options: PrintOptions, title: str
+) -> tuple[bytes, list[int]]:
+    """One PDF page per face, and how many pages each face took: a face that does not fit
+    its card is laid out again flowing onto "(cont.)" faces of the same size."""
+    document = _document(faces_html(faces, options, title))
+    # A card too long for its face may even push part of itself onto a page of its own:
+    # each page is known by the face its sheet was drawn from.
+    pages_of: dict[int, list[int]] = {}
+    for number, page in enumerate(document.pages):
+        pages_of.setdefault(_face_number(page), []).append(number)
+    spilled = {
+        i
+        for i, numbers in pages_of.items()
+        if len(numbers) > 1 or overflows(document.pages[numbers[0]])
+    }
+    fitted: bytes = document.write_pdf()
+    if not spilled:
+        return fitted, [1] * len(faces)
+    writer = PdfWriter()
+    fitted_pages = PdfReader(io.BytesIO(fitted)).pages
+    counts = []
+    for i, face in enumerate(faces):
+        if i in spilled:
+            flowed = _document(flowing_html(face, options, title)).write_pdf()
+            pages = PdfReader(io.BytesIO(flowed)).pages
+            for page in pages:
+                writer.add_page(page)
+            counts.append(len(pages))
+        else:
+            writer.add_page(fitted_pages[pages_of[i][0]])
+            counts.append(1)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue(), counts
 
 
 def _placed(face: int, x: float, y: float, grid: Grid, clip: tuple[float, float] | None) -> str:
@@ -385,6 +503,15 @@ def _stylesheet() -> tuple[weasyprint.CSS, FontConfiguration]:
         )
         _local.fonts = fonts
     return _local.css, _local.fonts
+
+
+def _document(html: str) -> Any:
+    """WeasyPrint's laid-out document of ``html``; relative URLs resolve inside the print
+    static directory only."""
+    css, fonts = _stylesheet()
+    return weasyprint.HTML(
+        string=html, base_url=PRINT_STATIC.as_uri() + "/", url_fetcher=ProjectFilesFetcher()
+    ).render(stylesheets=[css], font_config=fonts)
 
 
 def pdf_from_html(html: str, fetcher: ProjectFilesFetcher | None = None) -> tuple[bytes, int]:
