@@ -329,11 +329,11 @@ def overflows(page: Any) -> bool:
     if footer is None:
         return True  # every face ends with its footer: WeasyPrint had no room left to lay it out
     inside = (
-        b.position_y + b.margin_height()
+        float(b.position_y + b.margin_height())
         for b in _boxes(card, skip="footer")
         if b is not card and not b.element_tag.endswith("::before") and hasattr(b, "position_y")
     )
-    return max(inside, default=0) > footer.position_y + OVERFLOW_SLACK_PX
+    return max(inside, default=0.0) > float(footer.position_y) + OVERFLOW_SLACK_PX
 
 
 def _measured_faces(
