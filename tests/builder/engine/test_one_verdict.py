@@ -275,8 +275,12 @@ def _card_points(pdf: bytes, doc: dict[str, Any]) -> int:
         if "Piloting check: d6 + skill" in text:  # the manoeuvre table, not a fighter
             continue
         printed = re.findall(r"(\S+)pts", text) or re.findall(r"\b(\d+) hardpoints\b", text)
+        if not printed and "(cont.)" in text:  # a face flowed on from its card: no head
+            continue
         assert len(printed) == 1, text
-        if not re.search(r"· rules \d+ of \d+", text):  # rule text continued: the same card
+        # Rule text continued, the Ace's attack and fate for the plane he flies, or a face
+        # flowed on from its card: the same card, its price already counted.
+        if not re.search(r"· rules \d+ of \d+|the Ace's attack and fate|\(cont\.\)", text):
             fronts.append(int(printed[0]))
     kind = game(doc["system"]).kind(doc["kind"])
     assert kind is not None
