@@ -7,18 +7,8 @@ from django.db import IntegrityError, transaction
 
 from builder.collections.models import CollectionItem
 from builder.core.errors import ApplicationError, ErrorCode
+from builder.lists.selectors import game_system_loaded
 from content.models import RECORD_MODELS, GameSystem
-
-
-def _system(slug: str) -> GameSystem:
-    system = GameSystem.objects.filter(slug=slug).first()
-    if system is None:
-        raise ApplicationError(
-            code=ErrorCode.UNKNOWN_SYSTEM,
-            message=f"No game system {slug!r} is loaded.",
-            details=[{"path": "$.system", "field": "system", "message": f"unknown {slug!r}"}],
-        )
-    return system
 
 
 def _check_record(system: GameSystem, record_type: str, stable_id: str) -> None:
@@ -69,7 +59,7 @@ def collection_item_create(
     notes: str = "",
 ) -> CollectionItem:
     """Record that ``owner`` owns ``quantity`` of a catalogue record."""
-    game = _system(system)
+    game = game_system_loaded(system)
     _check_record(game, record_type, stable_id)
     item = CollectionItem(
         owner=owner,

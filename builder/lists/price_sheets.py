@@ -25,6 +25,7 @@ from django.http import Http404
 from builder.core.errors import ApplicationError, ErrorCode
 from builder.engine import Catalogue, unpriced_items
 from builder.lists.models import PriceSheet, new_share_token
+from builder.lists.selectors import game_system_loaded
 from content import catalogues
 from content.models import GameSystem
 
@@ -168,13 +169,7 @@ def _check(
 
 
 def _system(slug: str) -> GameSystem:
-    system = GameSystem.objects.filter(slug=slug).first()
-    if system is None:
-        raise ApplicationError(
-            code=ErrorCode.UNKNOWN_SYSTEM,
-            message=f"There is no game “{slug}”.",
-            details=[{"path": "$.system", "field": "system", "message": "no such game"}],
-        )
+    system = game_system_loaded(slug)
     if not unpriced_for(slug):
         raise ApplicationError(
             code=ErrorCode.INVALID,

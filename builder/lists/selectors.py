@@ -10,10 +10,12 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import QuerySet
 from django.http import Http404
 
+from builder.core.errors import ApplicationError, ErrorCode
 from builder.lists.checking import verdict_for
 from builder.lists.models import SavedList
 from builder.lists.pinning import current_versions, pinned_document, versions_map
 from builder.lists.upgrade import pack_changes, verdict_changes
+from content.models import GameSystem
 
 
 def _with_relations(qs: QuerySet[SavedList]) -> QuerySet[SavedList]:
@@ -141,3 +143,16 @@ def _is_uuid(value: str) -> bool:
     except ValueError:
         return False
     return True
+
+
+def game_system_loaded(slug: str) -> GameSystem:
+    """The game system ``slug`` names, refused at ``$.system`` when no pack of it is loaded:
+    one wording wherever a player or an app names a game."""
+    system = GameSystem.objects.filter(slug=slug).first()
+    if system is None:
+        raise ApplicationError(
+            code=ErrorCode.UNKNOWN_SYSTEM,
+            message=f"No game system {slug!r} is loaded.",
+            details=[{"path": "$.system", "field": "system", "message": f"unknown {slug!r}"}],
+        )
+    return system

@@ -204,7 +204,7 @@ GOOD_FILE = {"format": "muster-prices/1", "system": "crimson-dust", "name": "Clu
         (
             json.dumps({**GOOD_FILE, "system": "chess"}),
             ErrorCode.UNKNOWN_SYSTEM,
-            "There is no game “chess”.",
+            "No game system 'chess' is loaded.",
         ),
         (
             json.dumps({**GOOD_FILE, "prices": {"laser-sword": 3}}),
