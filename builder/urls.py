@@ -5,6 +5,8 @@ from django.urls import include, path
 
 from builder.web.views.site import favicon
 
+# Every app's admin.py, loaded here rather than at start-up (builder/core/admin_config.py).
+admin.autodiscover()
 admin.site.site_header = "Muster catalogue"
 admin.site.site_title = "Muster"
 admin.site.index_title = "Catalogue and content packs"

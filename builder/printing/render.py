@@ -3,6 +3,9 @@
 The renderer may read only the project's own print files (stylesheet and fonts under
 ``builder/printing/static/print``). Any other URL, whatever put it in the page, is refused
 and recorded, so user content can never make a render reach the network or the disk.
+
+WeasyPrint and pypdf are imported by the functions that render (a second or so of start-up
+that a management command's ``--help``, the web worker's start and the admin never pay).
 """
 
 from __future__ import annotations
@@ -11,28 +14,21 @@ import hashlib
 import io
 import json
 import math
-import mimetypes
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
-from urllib.parse import unquote, urlparse
+from typing import TYPE_CHECKING, Any
 
-import weasyprint
 from django.template.loader import render_to_string
-from pypdf import PdfReader, PdfWriter
-from pypdf.generic import (
-    ArrayObject,
-    DecodedStreamObject,
-    DictionaryObject,
-    FloatObject,
-    NameObject,
-)
-from weasyprint.text.fonts import FontConfiguration
-from weasyprint.urls import URLFetcher, URLFetcherResponse
 
 from builder.printing.options import PrintOptions
+
+if TYPE_CHECKING:
+    import weasyprint
+    from weasyprint.text.fonts import FontConfiguration
+
+    from builder.printing.fetcher import ProjectFilesFetcher
 
 PRINT_STATIC = (Path(__file__).resolve().parent / "static" / "print").resolve()
 TEMPLATE_DIR = Path(__file__).resolve().parent.parent.parent / "templates" / "print"
@@ -68,24 +64,21 @@ def _template_version() -> str:
 TEMPLATE_VERSION = _template_version()
 
 
-# WeasyPrint ships no type information, so its URLFetcher is Any to mypy.
-class ProjectFilesFetcher(URLFetcher):  # type: ignore[misc]
-    """Serves files under the print static directory; refuses every other URL."""
+def __getattr__(name: str) -> Any:
+    """``render.ProjectFilesFetcher``, imported (with WeasyPrint) when first asked for."""
+    if name == "ProjectFilesFetcher":
+        from builder.printing.fetcher import ProjectFilesFetcher
 
-    def __init__(self) -> None:
-        super().__init__(allowed_protocols={"file"})
-        self.refused: list[str] = []
+        globals()[name] = ProjectFilesFetcher
+        return ProjectFilesFetcher
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
-    def fetch(self, url: str, headers: Any = None) -> URLFetcherResponse:
-        parsed = urlparse(url)
-        path = Path(unquote(parsed.path)).resolve() if parsed.scheme == "file" else None
-        if path is None or not path.is_relative_to(PRINT_STATIC) or not path.is_file():
-            self.refused.append(url)
-            raise ValueError(f"not one of the project's print files: {url}")
-        mime = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
-        if path.suffix == ".ttf":
-            mime = "font/ttf"
-        return URLFetcherResponse(url, path.read_bytes(), {"Content-Type": mime})
+
+def _new_fetcher() -> ProjectFilesFetcher:
+    """A fresh fetcher of the module's ``ProjectFilesFetcher`` (a test may replace it)."""
+    fetcher_class = globals().get("ProjectFilesFetcher") or __getattr__("ProjectFilesFetcher")
+    fetcher: ProjectFilesFetcher = fetcher_class()
+    return fetcher
 
 
 @dataclass(frozen=True)
@@ -355,6 +348,8 @@ def _measured_faces(
     fitted: bytes = document.write_pdf()
     if not spilled:
         return fitted, [1] * len(faces)
+    from pypdf import PdfReader, PdfWriter
+
     writer = PdfWriter()
     fitted_pages = PdfReader(io.BytesIO(fitted)).pages
     counts = []
@@ -396,6 +391,15 @@ def _mirrored(grid: Grid, row: int, column: int, backs: str) -> tuple[int, int]:
 def _lay_out(
     face_pdf: bytes, cards: Sequence[Card], options: PrintOptions, title: str
 ) -> tuple[bytes, int]:
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import (
+        ArrayObject,
+        DecodedStreamObject,
+        DictionaryObject,
+        FloatObject,
+        NameObject,
+    )
+
     grid = card_grid(options)
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(face_pdf)))
     box_w = (grid.card_w + 2 * grid.bleed) * PT_PER_MM
@@ -496,8 +500,11 @@ _local = threading.local()
 def _stylesheet() -> tuple[weasyprint.CSS, FontConfiguration]:
     """The print stylesheet and its fonts, parsed once per thread."""
     if not hasattr(_local, "css"):
+        import weasyprint
+        from weasyprint.text.fonts import FontConfiguration
+
         fonts = FontConfiguration()
-        fetcher = ProjectFilesFetcher()
+        fetcher = _new_fetcher()
         _local.css = weasyprint.CSS(
             filename=str(PRINT_STATIC / "print.css"), url_fetcher=fetcher, font_config=fonts
         )
@@ -508,17 +515,21 @@ def _stylesheet() -> tuple[weasyprint.CSS, FontConfiguration]:
 def _document(html: str) -> Any:
     """WeasyPrint's laid-out document of ``html``; relative URLs resolve inside the print
     static directory only."""
+    import weasyprint
+
     css, fonts = _stylesheet()
     return weasyprint.HTML(
-        string=html, base_url=PRINT_STATIC.as_uri() + "/", url_fetcher=ProjectFilesFetcher()
+        string=html, base_url=PRINT_STATIC.as_uri() + "/", url_fetcher=_new_fetcher()
     ).render(stylesheets=[css], font_config=fonts)
 
 
 def pdf_from_html(html: str, fetcher: ProjectFilesFetcher | None = None) -> tuple[bytes, int]:
     """The PDF of ``html`` and its page count; relative URLs resolve inside the print static
     directory only."""
+    import weasyprint
+
     css, fonts = _stylesheet()
-    fetcher = fetcher or ProjectFilesFetcher()
+    fetcher = fetcher or _new_fetcher()
     document = weasyprint.HTML(
         string=html, base_url=PRINT_STATIC.as_uri() + "/", url_fetcher=fetcher
     ).render(stylesheets=[css], font_config=fonts)

@@ -11,6 +11,7 @@ from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
 from django.db import InterfaceError, OperationalError
 
+import builder.celery  # noqa: F401  (the app these tasks are sent with)
 from builder.core.errors import ApplicationError, ErrorCode
 from builder.printing.models import PrintJob
 from builder.printing.services import print_job_fail, print_job_run

@@ -7,11 +7,12 @@ Set ``DATABASE_URL`` (PostgreSQL) and ``CELERY_BROKER_URL`` (Redis) to run on re
 from pathlib import Path
 from typing import Any
 
-import django_stubs_ext
 import environ
 
-# Django's generic classes (ModelAdmin, QuerySet, forms) take type arguments at run time too.
-django_stubs_ext.monkeypatch()
+from builder.core.generics import subscriptable
+
+# Django's generic classes (ModelAdmin, forms) take type arguments at run time too.
+subscriptable()
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 VAR_DIR: Path = BASE_DIR / "var"
@@ -29,7 +30,8 @@ ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost"])
 SITE_URL: str = env("SITE_URL", default="http://127.0.0.1:8000").rstrip("/")
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    # The admin, its apps' admin.py modules loaded by builder/urls.py, not at start-up.
+    "builder.core.admin_config.AdminConfig",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
+import builder.celery  # noqa: F401  (the app these tasks are sent with)
 from builder.simulations import services
 
 
