@@ -10,6 +10,7 @@ that a management command's ``--help``, the web worker's start and the admin nev
 
 from __future__ import annotations
 
+import atexit
 import hashlib
 import io
 import json
@@ -141,8 +142,10 @@ def card_grid(options: PrintOptions) -> Grid:
     fold = options.backs == "fold-over"
     slot_w = (2 if fold else 1) * card_w + 2 * options.bleed
     slot_h = card_h + 2 * options.bleed
-    columns = int((page_w - 2 * MIN_MARGIN_MM) // slot_w)
-    rows = int((page_h - 2 * MIN_MARGIN_MM) // slot_h)
+    # A hundredth of a millimetre of slack: three 88.9 mm cards fill Letter's 279.4 mm with
+    # exactly a quarter inch above and below, which floating point would otherwise refuse.
+    columns = int((page_w - 2 * MIN_MARGIN_MM + 0.01) // slot_w)
+    rows = int((page_h - 2 * MIN_MARGIN_MM + 0.01) // slot_h)
     return Grid(
         columns,
         rows,
@@ -495,6 +498,14 @@ def sheet_html(sheet: dict[str, Any], options: PrintOptions) -> str:
 
 
 _local = threading.local()
+
+
+@atexit.register
+def _forget_stylesheet() -> None:
+    """Drop the main thread's fonts while WeasyPrint is still whole: its font configuration
+    frees Pango objects when collected, which fails once shutdown has torn WeasyPrint down
+    (imported after this module, it goes first)."""
+    _local.__dict__.clear()
 
 
 def _stylesheet() -> tuple[weasyprint.CSS, FontConfiguration]:

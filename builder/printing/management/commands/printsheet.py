@@ -1,23 +1,23 @@
 """``manage.py printsheet``: render a sheet to a PDF file, synchronously, with the same
-code the print jobs use."""
+code the print jobs use.
+
+The print services, the engine and the list readers are imported when the command runs,
+not for ``--help``: the help is printed in the time Django takes to start.
+"""
 
 from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from django.contrib.auth import get_user_model
-from django.core.exceptions import ValidationError as DjangoValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
-from django.http import Http404
 
-from builder.core.errors import ApplicationError
-from builder.lists.models import SavedList
-from builder.lists.selectors import saved_list_get_by_uuid, saved_list_get_for_owner
+from builder.printing.models import PrintJob
 from builder.printing.options import BACKS, CARD_SIZES_MM, MAX_BLEED_MM, PAPERS_MM
-from builder.printing.services import KINDS, pdf_write_atomic, print_request_parse, sheet_render
-from content.services.json_safety import MAX_DOCUMENT_BYTES, read_json_file
+
+if TYPE_CHECKING:
+    from builder.lists.models import SavedList
 
 EPILOG = """\
 examples:
@@ -46,6 +46,9 @@ class Command(BaseCommand):
         "Print stat cards, a roster sheet, a cs-hex plane schematic or navigation cards "
         "to a PDF file."
     )
+    # Django's system checks import every URL, view and admin module (most of a second)
+    # to check a site this command does not serve; `manage.py check` runs them.
+    requires_system_checks: list[str] = []
 
     def create_parser(self, prog_name: str, subcommand: str, **kwargs: Any) -> CommandParser:
         from argparse import RawDescriptionHelpFormatter
@@ -56,7 +59,8 @@ class Command(BaseCommand):
         return parser
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("kind", choices=KINDS, help="which sheet to print")
+        # The job kinds are the services' KINDS, in the same order.
+        parser.add_argument("kind", choices=PrintJob.Kind.values, help="which sheet to print")
         parser.add_argument(
             "records", nargs="*", help="record ids as <system>/<id> (instead of --list)"
         )
@@ -95,6 +99,9 @@ class Command(BaseCommand):
         parser.add_argument("--share-url", help="the list's share link, printed as a QR code")
 
     def handle(self, *args: Any, **opts: Any) -> None:
+        from builder.core.errors import ApplicationError
+        from builder.printing.services import pdf_write_atomic, print_request_parse, sheet_render
+
         what: dict[str, Any] = {"records": opts["records"]}
         if opts["list_file"] is not None:
             what["list"] = self._read_list(opts["list_file"])
@@ -144,6 +151,12 @@ class Command(BaseCommand):
     def _saved_list(list_uuid: str, username: str | None) -> SavedList:
         """The list the operator names, with its owner; with ``username`` only that
         player's list, so the command never prints someone else's by a mistyped id."""
+        from django.contrib.auth import get_user_model
+        from django.core.exceptions import ValidationError as DjangoValidationError
+        from django.http import Http404
+
+        from builder.lists.selectors import saved_list_get_by_uuid, saved_list_get_for_owner
+
         if username is None:
             saved = saved_list_get_by_uuid(list_uuid=list_uuid)
             if saved is None:
@@ -160,6 +173,8 @@ class Command(BaseCommand):
 
     @staticmethod
     def _read_list(path: Path) -> Any:
+        from content.services.json_safety import MAX_DOCUMENT_BYTES, read_json_file
+
         value, errors = read_json_file(path, max_bytes=MAX_DOCUMENT_BYTES)
         if errors:
             message = errors[0].message
