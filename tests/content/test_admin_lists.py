@@ -143,6 +143,7 @@ class TailFirstPaginatorTest(TestCase):
 def test_every_search_field_can_be_answered_from_an_index_on_postgresql(admin_client, rf):
     from django.contrib import admin as django_admin
 
+    django_admin.autodiscover()  # the URLs load the admin modules; this test reads none
     model_admin = django_admin.site._registry[Figure]
     request = rf.get("/")
     found, _ = model_admin.get_search_results(request, Figure.objects.all(), "Steele")
