@@ -58,9 +58,12 @@ run: install var
 	  echo; cat var/admin-login.txt; echo "Open http://$(HOST):$(PORT)/ (the admin is at /admin/; Ctrl-C stops everything)"; \
 	  wait $$server
 
-## make test: install what the tests need and run them all (SQLite, or DATABASE_URL)
+## make test: install what the tests need and run them all on two workers (SQLite, or DATABASE_URL)
+# Each pytest-xdist worker has its own test database, Redis databases and file folders
+# (tests/conftest.py). TEST_WORKERS=1 runs them in one process.
+TEST_WORKERS ?= 2
 test: install browser lint typecheck check-migrations
-	$(PY) -m pytest -q -p no:cacheprovider
+	$(PY) -m pytest -q -p no:cacheprovider $(if $(filter 1,$(TEST_WORKERS)),,-n $(TEST_WORKERS))
 
 ## make browser: install Debian's Chromium for the page tests (Playwright's downloads are not used)
 browser:

@@ -210,6 +210,7 @@ def test_a_negative_seed_and_too_many_runs():
     assert "'many' is not a whole number" in error["message"]
 
 
+@pytest.mark.slow
 def test_lists_of_millions_of_models():
     doc = kim()
     doc["entries"] = [{"figure": "soldier", "count": 100}] * 3
