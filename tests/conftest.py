@@ -64,8 +64,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 @pytest.fixture(scope="session", autouse=True)
 def _private_file_roots(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
-    """PDFs and uploads go to a folder of this test process, never the shared var/: two
-    workers each number their print jobs from 1 in their own database."""
+    """PDFs and uploads go to a folder of this test process, never the shared var/, so two
+    test workers (or two runs) never write, read or clear each other's files."""
     from django.test import override_settings
 
     root = tmp_path_factory.mktemp("files")
