@@ -8,7 +8,14 @@ from itertools import pairwise
 from typing import Any
 
 from builder.engine import Catalogue, Record
-from builder.games.drawing import ability_blocks, ink, rules_faces, sample_of, shown
+from builder.games.drawing import (
+    ability_blocks,
+    ink,
+    printed_from,
+    rules_faces,
+    sample_of,
+    shown,
+)
 
 CLIX_LABELS = {
     "max_speed": "Spd",
@@ -209,6 +216,7 @@ def plane_faces(
     base = {
         "kind": "plane",
         "id": figure.ref,
+        "footer": printed_from(catalogue, figure),
         "title": data.get("pilot") or figure.name,
         "subtitle": data.get("plane_model") or "",
         "points": shown(data.get("point_value")),
@@ -266,6 +274,7 @@ def character_faces(catalogue: Catalogue, figure: Record, greyscale: bool) -> li
     base = {
         "kind": data["kind"],
         "id": figure.ref,
+        "footer": printed_from(catalogue, figure),
         "title": figure.name,
         "subtitle": kind,
         "points": shown(data.get("point_value")),

@@ -1,5 +1,5 @@
 """What every game's printed faces and rows share: colours that print, unknown values,
-text that fits on a card, records named in a request.
+records named in a request.
 
 Faces and rows are plain JSON-like dicts for the print templates (``templates/print``), so
 the same values can be tested without rendering and rendered without a database.
@@ -16,9 +16,6 @@ from builder.engine import Catalogue, Record, problem_in_words
 from builder.games.prices import ENTRY_PATH, violation_entry
 
 UNKNOWN = "unknown"
-
-# Characters of rule text a poker-size face holds beside its heading (DejaVu Condensed 6pt).
-TEXT_BUDGET = 1050
 
 # Ability colours as the packs name them, in inks that read well on white card.
 PRINT_COLOURS = {
@@ -100,35 +97,13 @@ def record_at(
     return record
 
 
-def chunks(texts: Iterable[dict[str, Any]], budget: int) -> list[list[dict[str, Any]]]:
-    """Group ``{"name", "text"}`` blocks into faces of at most ``budget`` characters; a
-    block longer than a face is split between faces at a sentence or word boundary."""
-    faces: list[list[dict[str, Any]]] = [[]]
-    used = 0
-    for block in texts:
-        text = block["text"] or ""
-        name = block["name"]
-        first = True
-        while True:
-            room = budget - used - len(name) - 10
-            if len(text) <= room:
-                faces[-1].append({**block, "text": text, "continued": not first})
-                used += len(text) + len(name) + 10
-                break
-            if room < 120:
-                faces.append([])
-                used = 0
-                continue
-            cut = text.rfind(". ", 0, room)
-            cut = cut + 1 if cut > room // 2 else text.rfind(" ", 0, room)
-            if cut <= 0:
-                cut = room
-            faces[-1].append({**block, "text": text[:cut].rstrip() + " …", "continued": not first})
-            text = "… " + text[cut:].lstrip()
-            first = False
-            faces.append([])
-            used = 0
-    return [face for face in faces if face]
+def printed_from(catalogue: Catalogue, record: Record | None) -> str:
+    """A card's foot: the pack its record comes from, by title and version, so a player can
+    tell which release a card was printed from without reading the catalogue's ids."""
+    if record is None:
+        return ""
+    pack = next((p for p in catalogue.packs if p.id == record.pack), None)
+    return f"{pack.name if pack else record.pack} {record.pack_version}"
 
 
 def sample_of(*records: Record | None) -> bool:
@@ -136,15 +111,13 @@ def sample_of(*records: Record | None) -> bool:
     return any(r is not None and r.sample for r in records)
 
 
-def rules_faces(
-    base: Mapping[str, Any], blocks: list[dict[str, Any]], budget: int = TEXT_BUDGET
-) -> list[dict[str, Any]]:
-    """Faces carrying rule text, each repeating the card's identity."""
-    groups = chunks(blocks, budget)
-    return [
-        {**base, "template": "rules", "blocks": group, "part": i + 1, "parts": len(groups)}
-        for i, group in enumerate(groups)
-    ]
+def rules_faces(base: Mapping[str, Any], blocks: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The face carrying a card's rule text, repeating the card's identity (none when it has
+    no rules). However long, it is one face: the renderer measures it and flows what does
+    not fit onto "(cont.)" faces (``builder.printing.render``), splitting text by line."""
+    if not blocks:
+        return []
+    return [{**base, "template": "rules", "blocks": blocks}]
 
 
 def ability_blocks(

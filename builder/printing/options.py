@@ -15,7 +15,7 @@ from builder.core.errors import ApplicationError, ErrorCode
 PAPERS_MM: dict[str, tuple[float, float]] = {"A4": (210.0, 297.0), "Letter": (215.9, 279.4)}
 CARD_SIZES_MM: dict[str, tuple[float, float]] = {
     "poker": (63.0, 88.0),
-    "bridge": (57.0, 89.0),
+    "bridge": (57.15, 88.9),  # 2¼ × 3½ inches
     "tarot": (70.0, 120.0),
 }
 DEFAULT_CARD = "poker"

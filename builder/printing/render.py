@@ -149,8 +149,8 @@ def card_grid(options: PrintOptions) -> Grid:
     return Grid(
         columns,
         rows,
-        round((page_w - columns * slot_w) / 2, 2),
-        round((page_h - rows * slot_h) / 2, 2),
+        round((page_w - columns * slot_w) / 2, 3),
+        round((page_h - rows * slot_h) / 2, 3),
         card_w,
         card_h,
         page_w,
@@ -310,17 +310,22 @@ def _face_number(page: Any) -> int:
     return int(_sheet(page).element.get("data-face"))
 
 
-def overflows(page: Any) -> bool:
-    """Whether a laid-out face draws anything below the top of its catalogue footer, or has
-    no room left for the footer at all: WeasyPrint's own measure of where each box ends,
-    never a guess."""
-    card = next(
+def _card_box(page: Any) -> Any:
+    """The box of the card on a laid-out face page (not its frame, drawn by ``::before``)."""
+    return next(
         b
         for b in _boxes(_sheet(page))
         if b.element is not None
         and "card" in (b.element.get("class") or "").split()
         and not b.element_tag.endswith("::before")
     )
+
+
+def overflows(page: Any) -> bool:
+    """Whether a laid-out face draws anything below the top of its footer, or has no room
+    left for the footer at all: WeasyPrint's own measure of where each box ends, never a
+    guess."""
+    card = _card_box(page)
     footer = next((b for b in _boxes(card) if b.element_tag == "footer"), None)
     if footer is None:
         return True  # every face ends with its footer: WeasyPrint had no room left to lay it out

@@ -9,7 +9,7 @@ from typing import Any
 
 from builder.core.errors import ApplicationError, ErrorCode
 from builder.engine import BadDocument, Catalogue, CheckedList, Record, thaw, verdict_of
-from builder.games.drawing import UNKNOWN, record_at, shown
+from builder.games.drawing import UNKNOWN, printed_from, record_at, shown
 from builder.games.picks import by_name
 from builder.games.prints import Face
 
@@ -151,6 +151,7 @@ def fighter_faces(
         "kind": "fighter",
         "template": "fighter",
         "id": ref,
+        "footer": printed_from(catalogue, weight),
         "title": design.get("name") or "Fighter",
         "subtitle": (weight.name if weight else design["weight"]) + " fighter",
         # The book prints no points: a fighter's verdict counts hardpoints, not points.
@@ -181,7 +182,10 @@ def fighter_faces(
     }
     # The maneuver table takes a face of its own: with every thruster it has 18 rows.
     maneuver_face = {
-        **{k: face[k] for k in ("kind", "id", "title", "points", "sample", "list_illegal")},
+        **{
+            k: face[k]
+            for k in ("kind", "id", "footer", "title", "points", "sample", "list_illegal")
+        },
         "template": "maneuvers",
         "subtitle": f"{face['subtitle']} · maneuvers",
         "hardpoints_used": face["hardpoints_used"],

@@ -9,7 +9,14 @@ from typing import Any
 
 from builder.core.errors import ApplicationError, ErrorCode
 from builder.engine import BadDocument, Catalogue, CheckedList, Record, thaw, verdict_of
-from builder.games.drawing import ability_blocks, record_at, rules_faces, sample_of, shown
+from builder.games.drawing import (
+    ability_blocks,
+    printed_from,
+    record_at,
+    rules_faces,
+    sample_of,
+    shown,
+)
 from builder.games.picks import by_name
 from builder.games.prices import violation_entry
 from builder.games.prints import Face
@@ -193,6 +200,7 @@ def model_faces(
     base = {
         "kind": "model",
         "id": f"{SYSTEM}/{archetype.id}",
+        "footer": printed_from(catalogue, archetype),
         "title": entry.get("name") or archetype.name,
         "subtitle": f"{quality.capitalize()} {archetype.name}"
         + (f", mounted on {mount.get('name') or 'a mount'}" if mount else "")
@@ -209,7 +217,8 @@ def model_faces(
         "changes": _profile_changes(base_profile, profile),
         "adjustments": list(effective.get("adjustments", ())),
         "skills": [b["name"] for b in blocks],
-        "bands": BANDS,
+        # A band's heading may break after its hyphen, so the table fits a bridge card.
+        "bands": [band.partition("-") for band in BANDS],
         "weapons": _weapon_rows(catalogue, entry.get("weapons", ()), profile),
         "mount": mount_face,
         "list_illegal": list_illegal,

@@ -11,7 +11,7 @@ from typing import Any
 
 from builder.core.errors import ApplicationError, ErrorCode
 from builder.engine import Catalogue, CheckedList, Record
-from builder.games.drawing import record_at, shown
+from builder.games.drawing import printed_from, record_at, shown
 from builder.games.picks import by_name
 from builder.games.prints import Face, Progress
 
@@ -26,6 +26,7 @@ def card_face(catalogue: Catalogue, card: Record, copy_number: int, copies: int)
         "template": "navigation",
         "kind": "navigation",
         "id": card.ref,
+        "footer": printed_from(catalogue, card),
         "title": card.name,
         "subtitle": "Basic deck" if data["basic"] else f"Ace card: {owner.name if owner else '?'}",
         "points": None,

@@ -280,7 +280,7 @@ def _card_points(pdf: bytes, doc: dict[str, Any]) -> int:
         assert len(printed) == 1, text
         # Rule text continued, the Ace's attack and fate for the plane he flies, or a face
         # flowed on from its card: the same card, its price already counted.
-        if not re.search(r"· rules \d+ of \d+|the Ace's attack and fate|\(cont\.\)", text):
+        if not re.search(r"· rules\b|the Ace's attack and fate|\(cont\.\)", text):
             fronts.append(int(printed[0]))
     kind = game(doc["system"]).kind(doc["kind"])
     assert kind is not None

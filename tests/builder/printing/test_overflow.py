@@ -11,14 +11,19 @@ from typing import Any
 import pytest
 from pypdf import PdfReader
 
+from builder.engine import checked_list
 from builder.printing import render
 from builder.printing.render import FRAME_MM
 from builder.printing.services import print_request_parse, sheet_render
+from builder.printing.sheets.cards import cards_for_list
 from rules_engine import Catalogue
 
 from .conftest import example, pdf_pages
 
 MM = 72 / 25.4
+PX_PER_MM = 96 / 25.4
+FOOTER = "Crimson Dust V2.1 core rules 1.0.0"
+"""Every Crimson Dust card's foot: the pack it was printed from."""
 FOOTER_LINE_MM = 2.0
 """A line of card type: every other line's baseline stands at least this far above the
 footer's."""
@@ -31,7 +36,7 @@ SKILLS = [
     "critical-shot", "critical-strike", "disarm", "dispersed-formation", "fearless", "heroic",
 ]  # fmt: skip
 LONG_NAME = "Sergeant Vance of the Long Name Brigade, Third Company Rearguard"
-CARDS = {"poker": (63, 88), "bridge": (57, 89), "tarot": (70, 120)}
+CARDS = {"poker": (63, 88), "bridge": (57.15, 88.9), "tarot": (70, 120)}
 
 
 def worst_warband() -> dict[str, Any]:
@@ -85,13 +90,13 @@ def test_the_worst_cards_draw_nothing_outside_their_frame(catalogue: Catalogue, 
     outside = []
     for n, page in enumerate(PdfReader(io.BytesIO(pdf)).pages):
         drawn = lines(page)
-        footer = [y for _, y, t in drawn if t.startswith("crimson-dust/")]
+        footer = [y for _, y, t in drawn if t.startswith(FOOTER)]
         assert footer, f"face {n} has no footer"
         floor = min(footer) + FOOTER_LINE_MM
         outside += [
             (n, round(x, 1), round(y, 1), round(floor, 1), t)
             for x, y, t in drawn
-            if not t.startswith("crimson-dust/")
+            if not t.startswith(FOOTER)
             and not (FRAME_MM <= x <= width - FRAME_MM and floor <= y <= height - FRAME_MM)
         ]
     assert outside == []
@@ -109,3 +114,30 @@ def test_a_card_that_fits_is_one_face(catalogue: Catalogue) -> None:
     request = print_request_parse(kind="cards", what={"list": doc}, options=None)
     words = " ".join(" ".join(p.split()) for p in pdf_pages(sheet_render(request, catalogue).pdf))
     assert [e["name"] for e in doc["entries"] if f"{e['name']} (cont.)" in words] == []
+
+
+def past_the_frame(page: Any) -> list[tuple[str, float]]:
+    """Every line of text on a laid-out face whose right end crosses the card's frame, with
+    how far past it (mm), from WeasyPrint's own layout: text clipped at the card's edge
+    would be lost to a reader even though it is in the PDF."""
+    card = render._card_box(page)
+    right = float(card.position_x + card.margin_width()) - FRAME_MM * PX_PER_MM
+    past = []
+    for box in render._boxes(card):
+        if getattr(box, "text", None) and hasattr(box, "position_x"):
+            end = float(box.position_x + box.margin_width())
+            if end > right + render.OVERFLOW_SLACK_PX:
+                past.append((box.text, round((end - right) / PX_PER_MM, 1)))
+    return past
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("card", CARDS)
+def test_the_widest_tables_stay_inside_the_card(catalogue: Catalogue, card: str) -> None:
+    """Twelve weapons' range bands and strength on every card size: the band headings
+    break after their hyphen on a bridge card rather than push the S column off it."""
+    doc = worst_warband()
+    request = print_request_parse(kind="cards", what={"list": doc}, options={"card": card})
+    faces = cards_for_list(checked_list(catalogue, doc))
+    document = render._document(render.faces_html(faces, request.options, "worst"))
+    assert [past_the_frame(page) for page in document.pages] == [[]] * len(document.pages)

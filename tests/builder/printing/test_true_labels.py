@@ -131,8 +131,8 @@ def test_every_card_of_an_illegal_warband_says_not_legal(catalogue: Catalogue) -
     doc["points_limit"] = 400
     assert not check(catalogue, doc).legal
     text = printed(catalogue, "cards", list=doc)
-    faces = text.count("crimson-dust/")  # each face's footer names its archetype
-    assert faces == 13
+    faces = text.count("Crimson Dust V2.1 core rules 1.0.0")  # each face's foot names its pack
+    assert faces == 12
     assert text.count("NOT LEGAL") == faces
     assert text.count("Not legal: the warband breaks the rules (see its roster)") == 6
 
