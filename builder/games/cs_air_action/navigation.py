@@ -28,14 +28,14 @@ def card_face(catalogue: Catalogue, card: Record, copy_number: int, copies: int)
         "id": card.ref,
         "footer": printed_from(catalogue, card),
         "title": card.name,
-        "subtitle": "Basic deck" if data["basic"] else f"Ace card: {owner.name if owner else '?'}",
+        "subtitle": ("Basic deck" if data["basic"] else f"Ace card: {owner.name if owner else '?'}")
+        + f" · card {copy_number} of {copies}",
         "points": None,
         "sample": card.sample,
         "speed_rating": shown(data.get("speed_rating")),
         "flight_path": data.get("flight_path"),
         "flight_path_note": doubts.get("$.data.flight_path", ""),
         "disengaging": "yes" if data.get("allowed_when_disengaging") else "no",
-        "copy": f"{copy_number} of {copies}",
     }
 
 
