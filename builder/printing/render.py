@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.template.loader import render_to_string
 
+from builder.printing import stamps
 from builder.printing.options import PrintOptions
 
 if TYPE_CHECKING:
@@ -342,7 +343,8 @@ def _measured_faces(
 ) -> tuple[bytes, list[int]]:
     """One PDF page per face, and how many pages each face took: a face that does not fit
     its card is laid out again flowing onto "(cont.)" faces of the same size."""
-    document = _document(faces_html(faces, options, title))
+    html, tables = stamps.tables_once(faces_html(faces, options, title), _document)
+    document = _document(html)
     # A card too long for its face may even push part of itself onto a page of its own:
     # each page is known by the face its sheet was drawn from.
     pages_of: dict[int, list[int]] = {}
@@ -353,7 +355,7 @@ def _measured_faces(
         for i, numbers in pages_of.items()
         if len(numbers) > 1 or overflows(document.pages[numbers[0]])
     }
-    fitted: bytes = document.write_pdf()
+    fitted = stamps.stamped(document, tables)
     if not spilled:
         return fitted, [1] * len(faces)
     from pypdf import PdfReader, PdfWriter
