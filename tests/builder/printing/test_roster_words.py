@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from builder.printing import render, services
 from builder.printing.services import print_request_parse, sheet_render
 from builder.printing.sheets.roster import LOOPBACK_NOTE, loopback
 from rules_engine import Catalogue
@@ -180,3 +181,49 @@ def test_trait_rules_are_printed_once_at_the_foot(catalogue: Catalogue) -> None:
         "RoF May be shot 'x' times within a single action point, rolling 'x' less dice to hit "
         "than normal when doing so."
     ) in text
+
+
+def _box_of(box: Any, css_class: str) -> Any:
+    """The first box in a laid-out tree whose element has ``css_class``."""
+    for inner in render._boxes(box):
+        if inner.element is not None and css_class in (inner.element.get("class") or "").split():
+            return inner
+    raise AssertionError(f"no .{css_class} box")
+
+
+def test_the_codes_caption_stays_inside_its_box_above_the_header_rule(
+    catalogue: Catalogue,
+) -> None:
+    """A long loopback link and its warning, measured from WeasyPrint's layout: every line of
+    the caption inside the code's frame, and the frame above the rule under the header."""
+    url = "http://127.0.0.1:8000/lists/shared/" + "k9" * 20 + "/"
+    request = print_request_parse(
+        kind="roster",
+        what={"list": example("cs-aces/genghis-gang.json")},
+        options=None,
+        share_url=url,
+    )
+    html: list[str] = []
+    real = render.pdf_from_html
+
+    def keep(text: str, *args: Any) -> tuple[bytes, int]:
+        html.append(text)
+        return real(text, *args)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(services, "pdf_from_html", keep)
+        sheet_render(request, catalogue)
+    page = render._document(html[0]).pages[0]._page_box
+    qr, head = _box_of(page, "qr"), _box_of(page, "sheet-head")
+    left, right = qr.position_x, qr.position_x + qr.margin_width()
+    bottom = qr.position_y + qr.margin_height()
+    lines = [b for b in render._boxes(qr) if getattr(b, "text", None)]
+    assert "".join(b.text for b in lines).replace(" ", "").startswith(url)
+    assert [
+        b.text
+        for b in lines
+        if not (left <= b.position_x and b.position_x + b.margin_width() <= right + 0.5)
+        or b.position_y + b.margin_height() > bottom + 0.5
+    ] == []
+    rule = head.position_y + head.margin_height() - head.margin_bottom - head.border_bottom_width
+    assert bottom <= rule + 0.5
