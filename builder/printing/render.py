@@ -25,6 +25,7 @@ from django.template.loader import render_to_string
 
 from builder.printing import stamps
 from builder.printing.options import PrintOptions
+from builder.printing.pdf_forms import page_form
 
 if TYPE_CHECKING:
     import weasyprint
@@ -403,10 +404,8 @@ def _lay_out(
 ) -> tuple[bytes, int]:
     from pypdf import PdfReader, PdfWriter
     from pypdf.generic import (
-        ArrayObject,
         DecodedStreamObject,
         DictionaryObject,
-        FloatObject,
         NameObject,
     )
 
@@ -414,18 +413,7 @@ def _lay_out(
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(face_pdf)))
     box_w = (grid.card_w + 2 * grid.bleed) * PT_PER_MM
     box_h = grid.slot_h * PT_PER_MM
-    forms = []
-    for page in writer.pages:
-        form = DecodedStreamObject()
-        contents = page.get_contents()
-        form.set_data(contents.get_data() if contents is not None else b"")  # a blank face
-        form[NameObject("/Type")] = NameObject("/XObject")
-        form[NameObject("/Subtype")] = NameObject("/Form")
-        form[NameObject("/BBox")] = ArrayObject(
-            [FloatObject(0), FloatObject(0), FloatObject(box_w), FloatObject(box_h)]
-        )
-        form[NameObject("/Resources")] = page["/Resources"]
-        forms.append(writer._add_object(form))
+    forms = [page_form(writer, page, box_w, box_h) for page in writer.pages]
     for i in reversed(range(len(writer.pages))):
         writer.remove_page(i)
     marks = _cut_mark_ops(grid) if options.cut_marks else []

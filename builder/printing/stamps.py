@@ -75,14 +75,9 @@ def stamped(document: Any, stamps: Stamps | None) -> bytes:
     if stamps is None:
         return pdf
     from pypdf import PdfReader, PdfWriter
-    from pypdf.generic import (
-        ArrayObject,
-        DecodedStreamObject,
-        DictionaryObject,
-        FloatObject,
-        NameObject,
-    )
+    from pypdf.generic import DecodedStreamObject, DictionaryObject, NameObject
 
+    from builder.printing.pdf_forms import page_form
     from builder.printing.render import _boxes
 
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(pdf)))
@@ -91,17 +86,8 @@ def stamped(document: Any, stamps: Stamps | None) -> bytes:
     forms = []
     for table in tables:
         added = writer.add_page(table)
-        form = DecodedStreamObject()
-        contents = added.get_contents()
-        form.set_data(contents.get_data() if contents is not None else b"")
-        form[NameObject("/Type")] = NameObject("/XObject")
-        form[NameObject("/Subtype")] = NameObject("/Form")
         box = added.mediabox
-        form[NameObject("/BBox")] = ArrayObject(
-            [FloatObject(0), FloatObject(0), FloatObject(box.width), FloatObject(box.height)]
-        )
-        form[NameObject("/Resources")] = added["/Resources"]
-        forms.append(writer._add_object(form))
+        forms.append(page_form(writer, added, float(box.width), float(box.height)))
     for i in reversed(range(faces, len(writer.pages))):
         writer.remove_page(i)
     for number, page in enumerate(document.pages):
