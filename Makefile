@@ -15,12 +15,19 @@ help:
 	@grep -E '^## make ' $(MAKEFILE_LIST) | sed 's/^## //' | \
 	  awk '{ i = index($$0, ": "); printf "  %-34s %s\n", substr($$0, 1, i - 1), substr($$0, i + 2) }'
 
+# A folder of wheels (pip wheel -w var/wheels -e '.[dev]') is used first when there is one;
+# pip's own download cache is used in any case.
+WHEELS ?= var/wheels
+
 $(PY):
+	@echo "Creating $(VENV), the project's own Python environment (first run only)"
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 
 $(STAMP): pyproject.toml | $(PY)
-	$(PY) -m pip install --quiet -e '.[dev]'
+	@echo "Installing Muster, its pinned packages and its test tools into $(VENV)"
+	@echo "(the first time takes a few minutes; later runs skip this until pyproject.toml changes)"
+	$(PY) -m pip install --quiet $(if $(wildcard $(WHEELS)/*.whl),--find-links $(WHEELS)) -e '.[dev]'
 	touch $(STAMP)
 
 ## make install: create .venv and install Muster with its test tools
@@ -38,16 +45,15 @@ run: install var
 	  s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1); s.bind(('$(HOST)', $(PORT)))" \
 	  2>/dev/null || { echo "Port $(PORT) on $(HOST) is already in use (another make run?)."; \
 	  echo "Stop it, or use another port:  make run PORT=$$(( $(PORT) + 1 ))"; exit 1; }
-	$(PY) manage.py migrate --noinput
-	$(PY) manage.py loadpack
-	@$(PY) manage.py ensureadmin > var/admin-login.txt
-	@echo "Starting a Celery worker (embedded broker under var/) and the site: open http://$(HOST):$(PORT)/"
-	@echo "API: http://$(HOST):$(PORT)/api/v1/ (docs at http://$(HOST):$(PORT)/api/docs/; tokens at http://$(HOST):$(PORT)/accounts/)"
-	@echo "Share links and QR codes point at $$SITE_URL"
+	@echo "Starting a Celery worker (embedded broker under var/) while the database is brought up to date"
 	@: > var/worker.log; \
 	  $(PY) -m celery -A builder worker --loglevel=warning --concurrency=1 >> var/worker.log 2>&1 & \
 	  worker=$$!; server=; tailer=; \
 	  trap 'kill $$server $$tailer $$worker 2>/dev/null' EXIT INT TERM; \
+	  $(PY) manage.py prepare --login-file var/admin-login.txt || exit 1; \
+	  echo "Starting the site: open http://$(HOST):$(PORT)/"; \
+	  echo "API: http://$(HOST):$(PORT)/api/v1/ (docs at http://$(HOST):$(PORT)/api/docs/; tokens at http://$(HOST):$(PORT)/accounts/)"; \
+	  echo "Share links and QR codes point at $$SITE_URL"; \
 	  for _ in $$(seq 120); do grep -q '\[queues\]' var/worker.log && break; \
 	    kill -0 $$worker 2>/dev/null || { cat var/worker.log; echo "The worker did not start."; exit 1; }; \
 	    sleep 0.5; done; \
@@ -100,9 +106,10 @@ packs: install
 worker: install var
 	$(PY) -m celery -A builder worker --loglevel=info
 
-## make bench: run every benchmark under bench/ (each prints its figures)
+## make bench: every benchmark under bench/, one table of figures and targets (ONLY=printing for one)
+# Results are appended to bench/results/; bench/report.py draws docs/bench/history.png.
 bench: install
-	@for script in bench/*.py; do echo "== $$script"; $(PY) $$script || exit 1; done
+	@$(PY) bench/run.py $(ONLY)
 
 ## make previews: redraw docs/printing/*.png from the docs/examples lists (PDFs to PNG with pdftoppm)
 PREVIEW_DB := sqlite:///$(CURDIR)/var/previews.sqlite3
