@@ -17,7 +17,7 @@ from rules_engine.cs_air_action.coded_fight import CodedFight
 from rules_engine.cs_air_action.coded_states import plays_by_code
 from rules_engine.cs_air_action.fight import Fight, FightState
 from rules_engine.cs_air_action.forces import Forces
-from rules_engine.cs_air_action.table_fight import TableFight
+from rules_engine.cs_air_action.table_fight import TableBatch, TableFight
 
 
 def plays_by_table(forces: Forces, scenario: dict[str, Any]) -> bool:
@@ -32,12 +32,28 @@ def plays_by_table(forces: Forces, scenario: dict[str, Any]) -> bool:
     return scenario["targeting"] == "weakest" and not ace_attack and not fate
 
 
+class FightPlan:
+    """Fights between one pair of squadrons in one scenario, whichever implementation fits
+    them, with their tables built once: each ``play`` of a block of runs reads them again
+    instead of building them anew (most of the cost of a 1,000-run block)."""
+
+    def __init__(self, forces: Forces, scenario: dict[str, Any]) -> None:
+        self.forces, self.scenario = forces, scenario
+        self.tables: TableBatch | None = None
+        if plays_by_code(forces, scenario):
+            self.tables = CodedFight.planned(forces, scenario)
+        elif plays_by_table(forces, scenario):
+            self.tables = TableFight.planned(forces, scenario)
+
+    def play(self, runs: int, rng: np.random.Generator) -> FightState:
+        """Play ``runs`` fights together: the fights ``play_fight`` plays for ``rng``."""
+        if self.tables is None:
+            return Fight(self.forces, self.scenario, runs, rng).play()
+        return self.tables.batch(runs, rng).play()
+
+
 def play_fight(
     forces: Forces, scenario: dict[str, Any], runs: int, rng: np.random.Generator
 ) -> FightState:
     """Play ``runs`` fights together with whichever implementation fits them."""
-    if plays_by_code(forces, scenario):
-        return CodedFight(forces, scenario, runs, rng).play()
-    if plays_by_table(forces, scenario):
-        return TableFight(forces, scenario, runs, rng).play()
-    return Fight(forces, scenario, runs, rng).play()
+    return FightPlan(forces, scenario).play(runs, rng)

@@ -82,20 +82,21 @@ class CodedFight(TableBatch):
     (``hazard_down``, kept by run number): shots are the only other way to lose clicks.
     """
 
-    def __init__(
-        self, forces: Forces, scenario: dict[str, Any], runs: int, rng: np.random.Generator
-    ) -> None:
+    def _set_up(self, forces: Forces, scenario: dict[str, Any]) -> None:
         self.policy = fate_policy(forces, scenario)
-        super().__init__(forces, scenario, runs, rng)
-        self.states = st = SquadronStates.number(
+        super()._set_up(forces, scenario)
+        self.states = SquadronStates.number(
             forces, self.row_of, self.slots, stride_of(forces, self.policy),
             fate_spends(forces, self.policy),
         )
-        self.code = np.repeat(st.full[:, None], runs, axis=1)
         self._digit_tables()
         self._shot_state_tables()
         self._collision_tables()
         self._score_tables()
+
+    def _start(self, runs: int, rng: np.random.Generator) -> None:
+        super()._start(runs, rng)
+        self.code = np.repeat(self.states.full[:, None], runs, axis=1)
         self.final_code = np.zeros((2, runs), dtype=np.int64)
         self.hazard_down = np.zeros((2 * self.slots, runs), dtype=bool)
 

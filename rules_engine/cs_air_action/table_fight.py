@@ -18,7 +18,8 @@ points), played faster by drawing less and touching memory in order:
 
 from __future__ import annotations
 
-from typing import Any
+import copy
+from typing import Any, Self
 
 import numpy as np
 
@@ -98,10 +99,28 @@ class TableBatch:
     def __init__(
         self, forces: Forces, scenario: dict[str, Any], runs: int, rng: np.random.Generator
     ) -> None:
-        self.f, self.s, self.rng = forces, scenario, rng
-        n = forces.count
-        every_check = scenario.get("critical_failure", EVERY_CHECK) == EVERY_CHECK
-        self.t = t = fight_tables(forces, 1.0, False, every_check)  # redline_fail: the check
+        self._set_up(forces, scenario)
+        self._start(runs, rng)
+
+    @classmethod
+    def planned(cls, forces: Forces, scenario: dict[str, Any]) -> Self:
+        """The tables of fights between ``forces`` in ``scenario``, with no runs yet: built
+        once for a pairing, then ``batch`` plays each block of runs on them."""
+        plan = cls.__new__(cls)
+        plan._set_up(forces, scenario)
+        return plan
+
+    def batch(self, runs: int, rng: np.random.Generator) -> Self:
+        """A batch of ``runs`` fights on this plan's tables (which it only reads), the same
+        fights ``cls(forces, scenario, runs, rng)`` plays."""
+        fight = copy.copy(self)
+        fight._start(runs, rng)
+        return fight
+
+    def _start(self, runs: int, rng: np.random.Generator) -> None:
+        """The state of a batch of ``runs`` fights, none played yet."""
+        n = self.f.count
+        self.rng = rng
         self.result = FightState(
             damage=np.zeros((runs, n), dtype=np.int16),
             fate_used=np.zeros((runs, n), dtype=np.int16),
@@ -110,6 +129,13 @@ class TableBatch:
             active=np.zeros(runs, dtype=bool),
             turns=np.zeros(runs, dtype=np.int32),
         )
+        self.run = np.arange(runs)
+
+    def _set_up(self, forces: Forces, scenario: dict[str, Any]) -> None:
+        """What every batch between these squadrons reads: dial and shot tables, layout."""
+        self.f, self.s = forces, scenario
+        every_check = scenario.get("critical_failure", EVERY_CHECK) == EVERY_CHECK
+        self.t = t = fight_tables(forces, 1.0, False, every_check)  # redline_fail: the check
         self.slots = p = max(hi - lo for lo, hi in t.blocks)
         # The row of each figure in the layout.
         self.row_of = np.array(
@@ -122,7 +148,6 @@ class TableBatch:
         fails = [float(pilot_check_fails(value)) for value in range(int(t.piloting.max()) + 1)]
         self.collision_fail = np.take(fails, self.piloting.reshape(-1))
         self.redline_fail = self._by_row(t.redline_fail).reshape(-1)
-        self.run = np.arange(runs)
         self.shots = self._shot_tables()
 
     def play(self) -> FightState:
@@ -192,16 +217,18 @@ class TableFight(TableBatch):
     ("Victory!").
     """
 
-    def __init__(
-        self, forces: Forces, scenario: dict[str, Any], runs: int, rng: np.random.Generator
-    ) -> None:
-        super().__init__(forces, scenario, runs, rng)
-        n, p = forces.count, self.slots
+    def _set_up(self, forces: Forces, scenario: dict[str, Any]) -> None:
+        super()._set_up(forces, scenario)
         self.scorer = np.eye(2)[1 - forces.side]  # (figures, 2): the enemy's column
-        self.figure_numbers = np.arange(p, dtype=np.int8)[:, None]
+        self.figure_numbers = np.arange(self.slots, dtype=np.int8)[:, None]
+        self.full = self._by_row(forces.ko.astype(np.int8)[:, None])
+
+    def _start(self, runs: int, rng: np.random.Generator) -> None:
+        super()._start(runs, rng)
+        n, p = self.f.count, self.slots
         self.final_left = np.zeros((n, runs), dtype=np.int8)
         self.final_by_shot = np.zeros((n, runs), dtype=bool)
-        self.left = self._by_row(forces.ko.astype(np.int8)[:, None]).repeat(runs, axis=1)
+        self.left = self.full.repeat(runs, axis=1)
         self.by_shot = np.zeros((2 * p, runs), dtype=bool)
 
     # --- the turn sequence --------------------------------------------------------------
