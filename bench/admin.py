@@ -21,6 +21,7 @@ import sys
 import time
 import types
 
+from figures import at_most, measured
 from timing import ROOT  # noqa: F401  (puts the project on sys.path)
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "builder.settings.test")
@@ -238,6 +239,7 @@ def main() -> None:
             f"database: {connection.vendor}; {args.repeat} requests per view "
             f"({args.baseline_repeat} for the baseline)"
         )
+        queries: dict[str, set[int]] = {}
         for size in args.sizes:
             grow_to(size, rng)
             print(f"\n{Figure.objects.count():,} figures")
@@ -256,6 +258,21 @@ def main() -> None:
                     f"{q:>7}   {b50:>10.1f}ms {b95:>6.1f}ms {bc95:>6.1f}ms {bs95:>6.1f}ms "
                     f"{bq:>7}   {b95 / p95:>8.1f}x"
                 )
+                queries.setdefault(name, set()).add(q)
+                measured(
+                    f"figure admin p95, {name}, {size:,} figures",
+                    p95,
+                    "ms wall",
+                    baseline="the admin before",
+                    baseline_value=b95,
+                    target=at_most(100.0) if size >= 100_000 else None,
+                )
+        measured(
+            "figure admin views whose queries change with size",
+            sum(len(counts) > 1 for counts in queries.values()),
+            "views",
+            target=at_most(0),
+        )
     finally:
         connection.creation.destroy_test_db(old_name, verbosity=0)
 

@@ -1,9 +1,12 @@
 """API figures: check latency against a trivial endpoint, the figures list at 100,000 rows,
 and a 1,000,000-run simulation job on two worker processes against one.
 
-Runs on PostgreSQL and Redis (``BENCH_DATABASE_URL``, default the ``muster_api`` database;
-``BENCH_BROKER_URL``, default Redis DB 4), and a gunicorn on ``BENCH_PORT`` (8140).
+Runs on PostgreSQL and Redis, named by ``BENCH_DATABASE_URL`` and ``BENCH_BROKER_URL``, and a
+gunicorn on ``BENCH_PORT`` (8140). When either URL is not set, or its service does not answer,
+every figure is reported as skipped with the reason (so ``make bench`` on SQLite goes on).
 
+    BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/muster_api \
+    BENCH_BROKER_URL=redis://127.0.0.1:6379/4 \
     .venv/bin/python bench/api.py [--requests 200] [--runs 1000000] [--figures 100000]
                                   [--skip-http] [--skip-figures] [--skip-simulation]
 
@@ -27,10 +30,13 @@ from pathlib import Path
 from typing import Any
 
 import timing  # noqa: F401  (puts the repository on sys.path)
+from figures import Target, at_least, at_most, measured, report, skipped
 
 ROOT = Path(__file__).resolve().parent.parent
-DB_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/muster_api")
-BROKER = os.environ.get("BENCH_BROKER_URL", "redis://127.0.0.1:6379/4")
+NEEDED = ("BENCH_DATABASE_URL", "BENCH_BROKER_URL")
+# Only to let Django start when a URL is missing: nothing is measured then.
+DB_URL = os.environ.get("BENCH_DATABASE_URL") or "postgres://postgres@127.0.0.1:5432/muster_api"
+BROKER = os.environ.get("BENCH_BROKER_URL") or "redis://127.0.0.1:6379/4"
 PORT = int(os.environ.get("BENCH_PORT", "8140"))
 ENV = {
     "DJANGO_SETTINGS_MODULE": "builder.settings.local",
@@ -88,9 +94,52 @@ def timed(call: Any, n: int, warm: int = 10) -> list[float]:
     return times
 
 
-def report_pair(label: str, check: list[float], trivial: list[float]) -> None:
+FIGURES: list[tuple[str, str, Target]] = [
+    ("check / trivial p50, in process", "x", at_most(3.0)),
+    ("check / trivial p95, in process", "x", at_most(3.0)),
+    ("check / trivial p50, gunicorn HTTP", "x", at_most(3.0)),
+    ("check / trivial p95, gunicorn HTTP", "x", at_most(3.0)),
+    ("figures list p95, first page, 50 figures", "ms wall", at_most(100.0)),
+    ("figures list p95, page 200 by cursor", "ms wall", at_most(100.0)),
+    ("figures list p95, system + kind + points 40-60", "ms wall", at_most(100.0)),
+    ("figures list p95, name search 'pilot 9999'", "ms wall", at_most(100.0)),
+    ("simulation job speed-up, 2 worker processes vs 1", "x wall", at_least(1.7)),
+    ("simulation job reports identical on 1 and 2 workers", "yes", at_least(1)),
+]
+"""Every figure this script reports, for reporting them all as skipped."""
+
+
+def unavailable() -> str:
+    """Why PostgreSQL or Redis cannot be used ("" when both can)."""
+    missing = [name for name in NEEDED if not os.environ.get(name)]
+    if missing:
+        return f"{' and '.join(missing)} not set"
+    if connection.vendor != "postgresql":
+        return f"BENCH_DATABASE_URL is {connection.vendor}, not PostgreSQL"
+    try:
+        connection.ensure_connection()
+    except Exception as error:
+        return f"PostgreSQL not reachable ({type(error).__name__})"
+    try:
+        import redis
+
+        redis.Redis.from_url(BROKER, socket_connect_timeout=2).ping()
+    except Exception as error:
+        return f"Redis not reachable ({type(error).__name__})"
+    return ""
+
+
+def report_pair(label: str, check: list[float], trivial: list[float], key: str) -> None:
     ratio50 = pct(check, 0.5) / pct(trivial, 0.5)
     ratio95 = pct(check, 0.95) / pct(trivial, 0.95)
+    for q, ratio in (("p50", ratio50), ("p95", ratio95)):
+        measured(
+            f"check / trivial {q}, {key}",
+            ratio,
+            "x",
+            baseline="GET /auth/me/ (trivial DRF view)",
+            target=at_most(3.0),
+        )
     print(f"  {label}")
     for name, times in (
         ("POST /engine/check/ (500-pt warband)", check),
@@ -118,7 +167,7 @@ def bench_check(token: str, requests: int, http_too: bool) -> None:
     print(f"Check latency, {requests} requests each (after 10 warm-up)")
     check_times = timed(check, requests)
     trivial_times = timed(trivial, requests)
-    report_pair("Django test client, in process", check_times, trivial_times)
+    report_pair("Django test client, in process", check_times, trivial_times, "in process")
     if http_too:
         bench_check_http(token, body, requests)
 
@@ -166,7 +215,12 @@ def bench_check_http(token: str, body: bytes, requests: int) -> None:
 
         check_times = timed(lambda: call("POST", "/api/v1/engine/check/", body), requests)
         trivial_times = timed(lambda: call("GET", "/api/v1/auth/me/"), requests)
-        report_pair(f"gunicorn on 127.0.0.1:{PORT} (2 workers), HTTP", check_times, trivial_times)
+        report_pair(
+            f"gunicorn on 127.0.0.1:{PORT} (2 workers), HTTP",
+            check_times,
+            trivial_times,
+            "gunicorn HTTP",
+        )
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(timeout=30)
@@ -229,6 +283,12 @@ def bench_figures(count: int, requests: int) -> None:
             print(
                 f"  {label:32} p50 {ms(pct(times, 0.5))}  p95 {ms(pct(times, 0.95))}  "
                 f"queries {len(ctx)}   (target p95 <= 100 ms)"
+            )
+            measured(
+                f"figures list p95, {label}",
+                pct(times, 0.95) * 1000,
+                "ms wall",
+                target=at_most(100.0),
             )
     finally:
         Figure.objects.filter(stable_id__startswith=BENCH_PREFIX).delete()
@@ -303,6 +363,19 @@ def bench_simulation(runs: int) -> None:
     speedup = results[1][0] / results[2][0]
     same = results[1][1] == results[2][1]
     print(f"  speed-up 2 vs 1: {speedup:.2f}x (target >= 1.7x); identical reports: {same}")
+    measured(
+        "simulation job speed-up, 2 worker processes vs 1",
+        speedup,
+        "x wall",
+        baseline="one worker process",
+        target=at_least(1.7),
+    )
+    measured(
+        "simulation job reports identical on 1 and 2 workers",
+        int(same),
+        "yes",
+        target=at_least(1),
+    )
 
 
 def main() -> None:
@@ -314,6 +387,12 @@ def main() -> None:
     parser.add_argument("--skip-figures", action="store_true")
     parser.add_argument("--skip-simulation", action="store_true")
     args = parser.parse_args()
+    reason = unavailable()
+    if reason:
+        print(f"bench/api.py: skipped, {reason}")
+        for name, unit, target in FIGURES:
+            report(skipped(name, unit, reason, target))
+        return
     print(
         f"Database: {connection.vendor} {connection.settings_dict['NAME']}; "
         f"CPUs: {os.cpu_count()}; load average: {os.getloadavg()[0]:.1f}"

@@ -35,6 +35,9 @@ from typing import Any, NamedTuple
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # figures, when imported by a test
+
+from figures import at_least, at_most, measured
 
 from rules_engine.catalogue import load_catalogue
 from rules_engine.clix.dice import hits
@@ -283,6 +286,7 @@ def main() -> None:
         f"exact odds of a 10-die attack: {cpu * 1000:.2f} ms CPU ({wall * 1000:.2f} ms wall)"
         " (target <= 5 ms)"
     )
+    measured("exact odds of a 10-die attack", cpu * 1000, "ms cpu", target=at_most(5.0))
 
     generator = rng(1)
     shots = 1_000_000
@@ -290,6 +294,7 @@ def main() -> None:
         lambda: (generator.integers(1, 7, size=(shots, 10), dtype=np.int8) >= 4).sum(axis=1), 3
     )
     print(f"simulated 10-die attacks: {_rate(shots, took)}")
+    measured("simulated 10-die attacks", shots / took[0], "/s cpu")
 
     scenario = read_scenario(SCENARIO, {})
     forces = build_forces(catalogue, squadron_a, squadron_b)
@@ -298,7 +303,8 @@ def main() -> None:
     for round_number in range(1, args.rounds + 1):
         if args.rounds > 1:
             print(f"round {round_number} of {args.rounds}:")
-        ratios.append(_compare(catalogue, squadron_a, squadron_b, forces, scenario, args))
+        last = round_number == args.rounds
+        ratios.append(_compare(catalogue, squadron_a, squadron_b, forces, scenario, args, last))
     _fate_figures(catalogue, squadron_b, args)
     if args.rounds > 1:
         for clock, index in (("CPU", 0), ("wall", 1)):
@@ -308,6 +314,14 @@ def main() -> None:
                 f"{each[len(each) // 2]:.1f}x, lowest {each[0]:.1f}x, each "
                 + ", ".join(f"{r[index]:.1f}x" for r in ratios)
             )
+    median_cpu = sorted(r[0] for r in ratios)[len(ratios) // 2]
+    measured(
+        "speed-up of the vectorised Air Action fight over the fair loop",
+        median_cpu,
+        "x cpu",
+        baseline="fair plain-Python loop",
+        target=at_least(30.0),
+    )
 
 
 def _fate_figures(catalogue: Any, squadron_b: Any, args: argparse.Namespace) -> None:
@@ -336,14 +350,28 @@ def _fate_figures(catalogue: Any, squadron_b: Any, args: argparse.Namespace) -> 
         f"speed-up with fate over the fair loop: {ratio[0]:.1f}x CPU ({ratio[1]:.1f}x wall); "
         f"over the general Fight: {over_general[0]:.1f}x CPU ({over_general[1]:.1f}x wall)"
     )
+    measured(
+        "two Aces spending fate defensively, fights",
+        fights / fast[0],
+        "/s cpu",
+        baseline="the fair loop",
+        baseline_value=args.fair_runs / slow[0],
+    )
+    measured(
+        "two Aces with fate, speed-up over the general Fight",
+        over_general[0],
+        "x cpu",
+        baseline="the general Fight",
+    )
 
 
 def _compare(
     catalogue: Any, squadron_a: Any, squadron_b: Any, forces: Forces,
-    scenario: dict[str, Any], args: argparse.Namespace
+    scenario: dict[str, Any], args: argparse.Namespace, last: bool = True
 ) -> tuple[float, float]:
     """One round of the vectorised fight, 1,000-run ``simulate()`` calls and the fair loop,
-    timed in turn; returns the speed-up at ``args.runs`` runs (CPU, wall)."""
+    timed in turn; returns the speed-up at ``args.runs`` runs (CPU, wall). The ``last``
+    round's rates are reported as figures."""
     fast, api, slow = _timed_in_turn(
         [
             lambda: [play_fight(forces, scenario, args.runs, rng(i)) for i in range(args.batches)],
@@ -372,6 +400,20 @@ def _compare(
         f"{speed_up_api[0]:.1f}x CPU ({speed_up_api[1]:.1f}x wall) for a whole 1,000-run "
         "simulate()"
     )
+    if last:
+        fair = args.fair_runs / slow[0]
+        measured(
+            "vectorised 200-point Air Action fights",
+            fights / fast[0],
+            "/s cpu",
+            baseline="fair plain-Python loop",
+            baseline_value=fair,
+        )
+        measured(
+            "in process, simulate() of 1,000 Air Action runs",
+            api[0] * 1000 / args.api_calls,
+            "ms cpu",
+        )
     return speed_up[0], speed_up[1]
 
 

@@ -22,6 +22,7 @@ import hashlib
 import json
 import os
 
+from figures import measured
 from timing import ROOT, best_of  # puts the project on sys.path
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "builder.settings.test")
@@ -113,6 +114,20 @@ def _known_good(args: argparse.Namespace) -> None:
     print(
         f"  per list: {gate / args.lists * 1000:.2f} ms (baseline {floor / args.lists * 1000:.2f})"
     )
+    measured(
+        f"known-good gate on publish, {args.lists} lists",
+        gate * 1000,
+        "ms wall",
+        baseline="the same checks bare",
+        baseline_value=floor * 1000,
+    )
+    measured(
+        f"publish with {args.lists} known-good lists",
+        guarded * 1000,
+        "ms wall",
+        baseline="publish, no known-good lists",
+        baseline_value=bare * 1000,
+    )
 
 
 def _pulled_files(args: argparse.Namespace) -> None:
@@ -139,6 +154,13 @@ def _pulled_files(args: argparse.Namespace) -> None:
     print(f"  SHA-256 and Ed25519 signature:       {ours * 1000:8.2f} ms")
     print(f"  baseline, SHA-256 alone:             {floor * 1000:8.2f} ms")
     print(f"  signature and hash / hash:           {ours / floor:8.2f}")
+    measured(
+        "pulled packs: SHA-256 and Ed25519 signature",
+        ours * 1000,
+        "ms wall",
+        baseline="SHA-256 alone",
+        baseline_value=floor * 1000,
+    )
 
 
 def main() -> None:

@@ -53,6 +53,9 @@ from builder.printing.sheets.cards import cards_for_records  # noqa: E402
 from rules_engine import load_catalogue  # noqa: E402
 
 EXAMPLES = ROOT / "docs" / "examples"
+sys.path.insert(0, str(ROOT / "bench"))
+
+from figures import at_most, measured  # noqa: E402
 
 
 def timed(fn: Callable[[], Any], repeat: int = 3) -> tuple[float, float, Any]:
@@ -107,6 +110,14 @@ def startup() -> None:
         f"{cpu - bare_cpu:+.3f} s cpu beyond django.setup(); target <= 0.5 s cpu: "
         f"{verdict(cpu, 0.5)}",
     )
+    measured(
+        "start-up: manage.py printsheet --help",
+        cpu,
+        "s cpu",
+        baseline="bare django.setup()",
+        baseline_value=bare_cpu,
+        target=at_most(0.5),
+    )
 
 
 def renders() -> None:
@@ -142,6 +153,22 @@ def renders() -> None:
         base_cpu,
         f"{1000 * base_wall / 100:.1f} ms/card; one PDF is {base_wall / wall:.1f}x faster",
     )
+    measured(
+        "100 Air Action cards, one PDF",
+        wall,
+        "s wall",
+        baseline="one PDF per card",
+        baseline_value=base_wall,
+        target=at_most(3.0),
+    )
+    measured(
+        "Air Action cards in one PDF, a card",
+        1000 * wall / 100,
+        "ms wall",
+        baseline="one PDF per card",
+        baseline_value=1000 * base_wall / 100,
+        target=at_most(30.0),
+    )
 
     models = example("crimson-dust/hundred-models.json")
     request = print_request_parse(kind="cards", what={"list": models}, options=None)
@@ -151,6 +178,7 @@ def renders() -> None:
     assert isinstance(faces, list)
     distinct = len({_face_key(face) for face in faces})
     wall, cpu, rendered = timed(lambda: sheet_render(request, catalogue))
+    distinct_cpu = cpu
     line(
         "100 distinct Crimson Dust model cards, one PDF",
         wall,
@@ -173,6 +201,14 @@ def renders() -> None:
         base_cpu,
         f"{1000 * base_cpu / 100:.1f} ms cpu a card; one PDF is {base_cpu / cpu:.1f}x less cpu",
     )
+    measured(
+        "100 distinct Crimson Dust model cards, one PDF",
+        distinct_cpu,
+        "s cpu",
+        baseline="one PDF per card",
+        baseline_value=base_cpu,
+        target=at_most(3.0),
+    )
 
     warband = example("crimson-dust/dust-devils-500.json")
     request = print_request_parse(kind="roster", what={"list": warband}, options=None)
@@ -183,6 +219,13 @@ def renders() -> None:
         cpu,
         f"{rendered.pages} pages, {wall / minimal_wall:.1f}x a minimal page",
     )
+    measured(
+        "roster: 500-point warband",
+        wall,
+        "s wall",
+        baseline="WeasyPrint, one minimal page",
+        baseline_value=minimal_wall,
+    )
 
     design = example("cs-hex/heavy-fighter-turret-legal.json")
     request = print_request_parse(kind="schematic", what={"list": design}, options=None)
@@ -192,6 +235,13 @@ def renders() -> None:
         wall,
         cpu,
         f"{rendered.pages} page, {wall / minimal_wall:.1f}x a minimal page",
+    )
+    measured(
+        "cs-hex schematic",
+        wall,
+        "s wall",
+        baseline="WeasyPrint, one minimal page",
+        baseline_value=minimal_wall,
     )
 
 
@@ -292,6 +342,14 @@ def job_overhead(runs: int = 5) -> None:
         0.0,
         f"{how}; render alone {render:.3f} s; overhead {total - render:.3f} s "
         f"({100 * (total - render) / render:.0f}% of the render)",
+    )
+    where = "Celery worker on Redis" if worker is not None else "in-process, no Redis"
+    measured(
+        f"print job overhead beyond the render ({where})",
+        total - render,
+        "s wall",
+        baseline="render alone",
+        baseline_value=render,
     )
 
 

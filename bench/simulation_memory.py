@@ -15,6 +15,7 @@ import subprocess
 import sys
 import time
 
+from figures import measured
 from timing import EXAMPLES, ROOT
 
 FIGHTS = {
@@ -64,6 +65,13 @@ def main() -> None:
         print(
             f"  {runs:>12,} runs: {mb:6.0f} MB peak ({mb / base:.2f}x the baseline), "
             f"{cpu:.1f} s CPU ({wall:.1f} s wall)"
+        )
+        measured(
+            f"peak RSS of a {system} simulate process, {runs:,} runs",
+            mb,
+            "MB",
+            baseline="1,000 runs",
+            baseline_value=base,
         )
 
 
