@@ -127,17 +127,26 @@ def failed(figures: Iterable[Figure]) -> bool:
     return any(f.status in (MISSED, FAILED) for f in figures)
 
 
+def _git(*args: str) -> str:
+    done = subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True, check=False)
+    return done.stdout.strip()
+
+
 def commit() -> str:
-    done = subprocess.run(
-        ["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True, check=False
-    )
-    return done.stdout.strip() or "unknown"
+    return _git("rev-parse", "HEAD") or "unknown"
+
+
+def dirty() -> bool:
+    """True when tracked files differ from the commit: the figures are not the commit's alone."""
+    return bool(_git("status", "--porcelain", "--untracked-files=no"))
 
 
 def result_lines(figures: Iterable[Figure], now: datetime.datetime) -> list[str]:
-    """One JSON line per figure: the figure, the commit, the date, the load, the host."""
+    """One JSON line per figure: the figure, the commit (and whether the tree had changes
+    beside it), the date, the load, the host."""
     stamp = {
         "commit": commit(),
+        "dirty": dirty(),
         "date": now.isoformat(timespec="seconds"),
         "load": list(os.getloadavg()),
         "host": socket.gethostname(),

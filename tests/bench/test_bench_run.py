@@ -71,7 +71,7 @@ def test_a_result_line_names_the_commit_date_load_and_host() -> None:
     row = json.loads(line)
     assert set(row) == {
         "name", "value", "unit", "baseline", "baseline_value", "ratio", "target", "target_op",
-        "target_value", "status", "reason", "script", "commit", "date", "load", "host",
+        "target_value", "status", "reason", "script", "commit", "dirty", "date", "load", "host",
     }
     assert row["date"] == "2026-12-03T08:00:00+00:00"
     assert len(row["commit"]) == 40
