@@ -6,7 +6,7 @@ gunicorn on ``BENCH_PORT`` (8140). When either URL is not set, or its service do
 every figure is reported as skipped with the reason (so ``make bench`` on SQLite goes on).
 
     BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/muster_api \
-    BENCH_BROKER_URL=redis://127.0.0.1:6379/4 \
+    BENCH_BROKER_URL=redis://127.0.0.1:6379/8 \
     .venv/bin/python bench/api.py [--requests 200] [--runs 1000000] [--figures 100000]
                                   [--skip-http] [--skip-figures] [--skip-simulation]
 
@@ -36,7 +36,7 @@ ROOT = Path(__file__).resolve().parent.parent
 NEEDED = ("BENCH_DATABASE_URL", "BENCH_BROKER_URL")
 # Only to let Django start when a URL is missing: nothing is measured then.
 DB_URL = os.environ.get("BENCH_DATABASE_URL") or "postgres://postgres@127.0.0.1:5432/muster_api"
-BROKER = os.environ.get("BENCH_BROKER_URL") or "redis://127.0.0.1:6379/4"
+BROKER = os.environ.get("BENCH_BROKER_URL") or "redis://127.0.0.1:6379/8"
 PORT = int(os.environ.get("BENCH_PORT", "8140"))
 ENV = {
     "DJANGO_SETTINGS_MODULE": "builder.settings.local",

@@ -12,7 +12,7 @@ Each figure is printed beside a baseline measured in the same run:
   run in-process) beyond the render itself.
 
 Run: ``.venv/bin/python bench/printing.py`` (``BENCH_REDIS_URL`` picks the broker, default
-redis://127.0.0.1:6379/5). Times are wall-clock medians; CPU seconds are shown beside them
+redis://127.0.0.1:6379/9). Times are wall-clock medians; CPU seconds are shown beside them
 because a shared machine's load inflates wall time. Start-up is the best of seven fresh
 processes, each with the bytecode caches a checkout has after its first run.
 """
@@ -38,7 +38,7 @@ WORK = Path(tempfile.mkdtemp(prefix="muster-bench-print-"))
 os.environ["DJANGO_SETTINGS_MODULE"] = "builder.settings.local"
 os.environ["DATABASE_URL"] = f"sqlite:///{WORK / 'bench.sqlite3'}"
 os.environ["PRINT_ROOT"] = str(WORK / "print")
-REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/5")
+REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/9")
 
 import django  # noqa: E402
 
