@@ -48,7 +48,7 @@ NATURAL_SIX, CAPTURE_PENALTY, NONE = 6, 2, -1
 class PlainTeam(NamedTuple):
     """Both teams as plain lists, built once before any fight is played."""
 
-    count: int
+    figures: int
     side: list[int]
     points: list[int]
     is_ace: list[bool]
@@ -64,7 +64,7 @@ class PlainTeam(NamedTuple):
 def plain_team(team: Team) -> PlainTeam:
     """The arrays of ``build_teams`` as lists of ints (no numpy in the fight loop)."""
     return PlainTeam(
-        count=team.count,
+        figures=team.count,
         side=[int(x) for x in team.side.tolist()],
         points=team.points.tolist(),
         is_ace=[bool(x) for x in team.is_ace.tolist()],
@@ -81,7 +81,7 @@ def plain_team(team: Team) -> PlainTeam:
 def fair_fight(t: PlainTeam, s: dict[str, Any], r: random.Random) -> tuple[int, int]:
     """One fight, action by action and die by die: the rules of ``AcesFight`` in its order.
     Returns both teams' victory points."""
-    rand, n = r.random, t.count
+    rand, n = r.random, t.figures
     ko, side, points = t.ko, t.side, t.points
     damage, captor, holds, last = [0] * n, [NONE] * n, [NONE] * n, [-10] * n
     victory = [0, 0]
