@@ -19,7 +19,6 @@ missed target, work to do). The 1,000-run figure is reported without a target.
 
 from __future__ import annotations
 
-import argparse
 import json
 import random
 import sys
@@ -32,7 +31,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from figures import at_least, compare, measured
+from figures import Case, fight_options, simulate_calls, versus_fair_loop
 
 from rules_engine.catalogue import load_catalogue
 from rules_engine.clix.scenario import read_scenario
@@ -130,8 +129,11 @@ def fair_fight(t: PlainTeam, s: dict[str, Any], r: random.Random) -> tuple[int, 
 
     def enemies(me: int, free_only: bool) -> list[int]:
         return [
-            j for j in range(n)
-            if side[j] != side[me] and damage[j] < ko[j] and captor[j] < 0
+            j
+            for j in range(n)
+            if side[j] != side[me]
+            and damage[j] < ko[j]
+            and captor[j] < 0
             and (not free_only or holds[j] < 0)
         ]
 
@@ -188,8 +190,9 @@ def fair_fight(t: PlainTeam, s: dict[str, Any], r: random.Random) -> tuple[int, 
             dice = stat(t.attack, a) + (stat(t.fate, a) if offensive else 0)
             hindering = rand() < s["hindering"]
             if k == 1 and dice > 0:
-                hits, defended = attack(foes[0], dice, ranged_need(stat(t.defense, foes[0]),
-                                                                   hindering))
+                hits, defended = attack(
+                    foes[0], dice, ranged_need(stat(t.defense, foes[0]), hindering)
+                )
                 hurt(foes[0], hits)
                 if defended:
                     hurt(foes[0], 1)
@@ -207,10 +210,18 @@ def fair_fight(t: PlainTeam, s: dict[str, Any], r: random.Random) -> tuple[int, 
     return victory[0], victory[1]
 
 
-def _several(t: PlainTeam, targets: list[int], dice: int, hindering: bool,
-             rand: Callable[[], float], stat: Any, ranged_need: Any, fate: Any,
-             hurt: Any) -> None:
-    """"Targeting Multiple Enemies": roll every die, then give each target in turn, easiest
+def _several(
+    t: PlainTeam,
+    targets: list[int],
+    dice: int,
+    hindering: bool,
+    rand: Callable[[], float],
+    stat: Any,
+    ranged_need: Any,
+    fate: Any,
+    hurt: Any,
+) -> None:
+    """ "Targeting Multiple Enemies": roll every die, then give each target in turn, easiest
     first, the lowest die still free that reaches it; a hit is 1 click."""
     faces = sorted(int(rand() * 6) + 1 for _ in range(dice))
     needs = [ranged_need(stat(t.defense, j), hindering) for j in targets]
@@ -237,12 +248,7 @@ def fair_outcomes(team: Team, scenario: dict[str, Any], runs: int, seed: int) ->
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--runs", type=int, default=20_000)
-    parser.add_argument("--calls", type=int, default=4, help="1,000-run calls in a sample")
-    parser.add_argument("--fair-runs", type=int, default=3_000)
-    parser.add_argument("--rounds", type=int, default=2)
-    args = parser.parse_args()
+    args = fight_options(__doc__)
     catalogue = load_catalogue()
     list_a = json.loads((EXAMPLES / "kims-team.json").read_text())
     list_b = json.loads((EXAMPLES / "genghis-gang.json").read_text())
@@ -251,30 +257,16 @@ def main() -> None:
     simulate(catalogue, list_a, list_b, runs=1000, seed=1)  # warm the imports and caches
 
     def calls(runs: int, count: int) -> Callable[[], None]:
-        def run() -> None:
-            for seed in range(count):
-                simulate(catalogue, list_a, list_b, runs=runs, seed=seed)
-
-        return run
+        return simulate_calls(simulate, (catalogue, list_a, list_b), runs, count)
 
     def fair() -> Any:
         return fair_outcomes(team, scenario, args.fair_runs, 7)
 
-    for runs, count, target in ((args.runs, 1, 10.0), (1000, args.calls, None)):
-        mine, base = compare(calls(runs, count), fair, rounds=args.rounds, samples=2)
-        rate, fair_rate = runs * count / mine.cpu, args.fair_runs / base.cpu
-        print(
-            f"Aces simulate() of {runs:,} runs: {mine.cpu * 1000 / count:.1f} ms CPU a call, "
-            f"{rate:,.0f} fights/s CPU, fair loop {fair_rate:,.0f}/s: {rate / fair_rate:.1f}x"
-            + (f" (target >= {target:g}x)" if target else "")
-        )
-        measured(
-            f"Aces simulate() of {runs:,} runs, over the fair loop",
-            rate / fair_rate,
-            "x cpu",
-            baseline="fair plain-Python loop",
-            target=None if target is None else at_least(target),
-        )
+    cases = [
+        Case(args.runs, 1, calls(args.runs, 1), 10.0),
+        Case(1000, args.calls, calls(1000, args.calls)),
+    ]
+    versus_fair_loop("Aces", cases, fair, args.fair_runs, args.rounds)
 
 
 if __name__ == "__main__":

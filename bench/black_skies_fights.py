@@ -20,7 +20,6 @@ target, work to do). The 1,000-run figure is reported without a target.
 
 from __future__ import annotations
 
-import argparse
 import bisect
 import json
 import random
@@ -32,7 +31,7 @@ from typing import Any, NamedTuple
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from figures import at_least, compare, measured
+from figures import Case, fight_options, simulate_calls, versus_fair_loop
 
 from rules_engine.black_skies.dice import step_down, to_hit_modifier
 from rules_engine.black_skies.scenario import SIDES
@@ -89,8 +88,7 @@ def plain_fight(match: Match) -> PlainFight:
         skill=[f.skill for f in fighters],
         armour=[f.armour for f in fighters],
         weapons=[[(w.rate_of_fire, w.damage_die) for w in f.weapons] for f in fighters],
-        stepped=[{d: step_down(d, f.shields * book.shield_steps) for d in dice}
-                 for f in fighters],
+        stepped=[{d: step_down(d, f.shields * book.shield_steps) for d in dice} for f in fighters],
         enemies=(
             [i for i, f in enumerate(fighters) if f.side != 0],
             [i for i, f in enumerate(fighters) if f.side != 1],
@@ -171,12 +169,7 @@ def fair_winners(match: Match, runs: int, seed: int) -> list[int]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--runs", type=int, default=20_000)
-    parser.add_argument("--calls", type=int, default=4, help="1,000-run calls in a sample")
-    parser.add_argument("--fair-runs", type=int, default=3_000)
-    parser.add_argument("--rounds", type=int, default=2)
-    args = parser.parse_args()
+    args = fight_options(__doc__)
     catalogue = load_catalogue()
     list_a = json.loads((EXAMPLES / "tiger-squadron.squadron.json").read_text())
     list_b = json.loads((EXAMPLES / "lancer-flight.squadron.json").read_text())
@@ -184,30 +177,16 @@ def main() -> None:
     simulate(catalogue, list_a, list_b, runs=1000, seed=1)  # warm the imports and caches
 
     def calls(runs: int, count: int) -> Callable[[], None]:
-        def run() -> None:
-            for seed in range(count):
-                simulate(catalogue, list_a, list_b, runs=runs, seed=seed)
-
-        return run
+        return simulate_calls(simulate, (catalogue, list_a, list_b), runs, count)
 
     def fair() -> Any:
         return fair_winners(match, args.fair_runs, 7)
 
-    for runs, count, target in ((args.runs, 1, 10.0), (1000, args.calls, None)):
-        mine, base = compare(calls(runs, count), fair, rounds=args.rounds, samples=2)
-        rate, fair_rate = runs * count / mine.cpu, args.fair_runs / base.cpu
-        print(
-            f"Black Skies simulate() of {runs:,} runs: {mine.cpu * 1000 / count:.1f} ms CPU a "
-            f"call, {rate:,.0f} fights/s CPU, fair loop {fair_rate:,.0f}/s: "
-            f"{rate / fair_rate:.1f}x" + (f" (target >= {target:g}x)" if target else "")
-        )
-        measured(
-            f"Black Skies simulate() of {runs:,} runs, over the fair loop",
-            rate / fair_rate,
-            "x cpu",
-            baseline="fair plain-Python loop",
-            target=None if target is None else at_least(target),
-        )
+    cases = [
+        Case(args.runs, 1, calls(args.runs, 1), 10.0),
+        Case(1000, args.calls, calls(1000, args.calls)),
+    ]
+    versus_fair_loop("Black Skies", cases, fair, args.fair_runs, args.rounds)
 
 
 if __name__ == "__main__":

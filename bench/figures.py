@@ -10,11 +10,12 @@ turn, sample after sample, so other work on a shared machine falls on both alike
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -167,3 +168,68 @@ def compare(
         Side(statistics.median(c for c, _ in b), statistics.median(w for _, w in b)) for b in best
     ]
     return sides[0], sides[1]
+
+
+@dataclass(frozen=True)
+class Case:
+    """One size of a whole ``simulate()`` to time: ``calls`` runs ``count`` calls of ``runs``
+    runs each; ``how`` names what is special about it in the figure's name."""
+
+    runs: int
+    count: int
+    calls: Callable[[], None]
+    target: float | None = None
+    how: str = ""
+
+
+def versus_fair_loop(
+    system: str, cases: Sequence[Case], fair: Callable[[], Any], fair_runs: int, rounds: int
+) -> None:
+    """Each case's fights per CPU second against the fair plain-Python loop's (``fair``
+    plays ``fair_runs`` fights), timed in turn by ``compare``, printed and reported."""
+    for case in cases:
+        mine, base = compare(case.calls, fair, rounds=rounds, samples=2)
+        rate, fair_rate = case.runs * case.count / mine.cpu, fair_runs / base.cpu
+        print(
+            f"{system} simulate() of {case.runs:,} runs{case.how}: "
+            f"{mine.cpu * 1000 / case.count:.1f} ms CPU a call, {rate:,.0f} fights/s CPU, "
+            f"fair loop {fair_rate:,.0f}/s: {rate / fair_rate:.1f}x"
+            + (f" (target >= {case.target:g}x)" if case.target else "")
+        )
+        measured(
+            f"{system} simulate() of {case.runs:,} runs{case.how}, over the fair loop",
+            rate / fair_rate,
+            "x cpu",
+            baseline="fair plain-Python loop",
+            target=None if case.target is None else at_least(case.target),
+        )
+
+
+def fight_options(doc: str | None, calls: int = 4, rounds: int = 2) -> argparse.Namespace:
+    """The options every simulate()-against-the-fair-loop script takes."""
+    parser = argparse.ArgumentParser(description=doc)
+    parser.add_argument("--runs", type=int, default=20_000)
+    parser.add_argument("--calls", type=int, default=calls, help="1,000-run calls in a sample")
+    parser.add_argument("--fair-runs", type=int, default=3_000)
+    parser.add_argument("--rounds", type=int, default=rounds)
+    return parser.parse_args()
+
+
+def simulate_calls(
+    simulate: Callable[..., Any],
+    lists: tuple[Any, Any, Any],
+    runs: int,
+    count: int,
+    before: Callable[[], None] | None = None,
+) -> Callable[[], None]:
+    """``count`` calls of ``simulate(catalogue, list_a, list_b, runs=..., seed=...)``, seeds
+    0, 1, ..., for ``compare``; ``before`` runs ahead of each call (to drop a cache)."""
+    catalogue, list_a, list_b = lists
+
+    def run() -> None:
+        for seed in range(count):
+            if before is not None:
+                before()
+            simulate(catalogue, list_a, list_b, runs=runs, seed=seed)
+
+    return run

@@ -19,7 +19,6 @@ at 1,000 runs (what a page or an API call asks):
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from collections.abc import Callable
@@ -29,7 +28,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from figures import at_least, compare, measured
+from figures import Case, fight_options, simulate_calls, versus_fair_loop
 from odds_and_fights import EXAMPLES, fair_outcomes
 
 from rules_engine.catalogue import load_catalogue
@@ -41,12 +40,7 @@ from rules_engine.simulation import simulate
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--runs", type=int, default=20_000)
-    parser.add_argument("--calls", type=int, default=20, help="1,000-run calls in a sample")
-    parser.add_argument("--fair-runs", type=int, default=3_000)
-    parser.add_argument("--rounds", type=int, default=3)
-    args = parser.parse_args()
+    args = fight_options(__doc__, calls=20, rounds=3)
     catalogue = load_catalogue()
     list_a = json.loads((EXAMPLES / "devastators-200.json").read_text())
     list_b = json.loads((EXAMPLES / "bloodhawks-200.json").read_text())
@@ -55,40 +49,20 @@ def main() -> None:
     simulate(catalogue, list_a, list_b, runs=1000, seed=1)  # warm the imports and caches
 
     def calls(runs: int, count: int, fresh: bool) -> Callable[[], None]:
-        def run() -> None:
-            for seed in range(count):
-                if fresh:
-                    PAIRINGS.clear()
-                simulate(catalogue, list_a, list_b, runs=runs, seed=seed)
-
-        return run
+        lists = (catalogue, list_a, list_b)
+        return simulate_calls(simulate, lists, runs, count, PAIRINGS.clear if fresh else None)
 
     def fair() -> Any:
         return fair_outcomes(forces, scenario, args.fair_runs, 7)
 
-    # (runs, calls a sample, setup afresh, target): samples of about the fair loop's length.
+    # Samples of about the fair loop's length.
     big = max(1, round(args.calls * 1000 / args.runs * 4))
-    cases = (
-        (args.runs, big, False, 100.0),
-        (1000, args.calls, False, 30.0),
-        (1000, args.calls, True, None),
-    )
-    for runs, count, fresh, target in cases:
-        mine, base = compare(calls(runs, count, fresh), fair, rounds=args.rounds, samples=2)
-        rate, fair_rate = runs * count / mine.cpu, args.fair_runs / base.cpu
-        how = ", set up afresh each call" if fresh else ""
-        print(
-            f"simulate() of {runs:,} runs{how}: {mine.cpu * 1000 / count:.1f} ms CPU a call, "
-            f"{rate:,.0f} fights/s CPU, fair loop {fair_rate:,.0f}/s: "
-            f"{rate / fair_rate:.1f}x" + (f" (target >= {target:g}x)" if target else "")
-        )
-        measured(
-            f"Air Action simulate() of {runs:,} runs{how}, over the fair loop",
-            rate / fair_rate,
-            "x cpu",
-            baseline="fair plain-Python loop",
-            target=None if target is None else at_least(target),
-        )
+    cases = [
+        Case(args.runs, big, calls(args.runs, big, False), 100.0),
+        Case(1000, args.calls, calls(1000, args.calls, False), 30.0),
+        Case(1000, args.calls, calls(1000, args.calls, True), how=", set up afresh each call"),
+    ]
+    versus_fair_loop("Air Action", cases, fair, args.fair_runs, args.rounds)
 
 
 if __name__ == "__main__":

@@ -1,7 +1,6 @@
 """The vectorised Black Skies fight and the fair plain-Python loop of
 bench/black_skies_fights.py play the same rules: they agree on how often each side wins."""
 
-import importlib.util
 import json
 from pathlib import Path
 
@@ -11,6 +10,7 @@ from rules_engine import load_catalogue
 from rules_engine.black_skies.simulation import prepare
 from rules_engine.montecarlo import proportion
 from rules_engine.simulation import simulate
+from tests.bench_scripts import bench_script
 
 ROOT = Path(__file__).resolve().parents[3]
 CATALOGUE = load_catalogue()
@@ -20,11 +20,7 @@ B = json.loads((EXAMPLES / "lancer-flight.squadron.json").read_text())
 
 
 def _bench():
-    path = ROOT / "bench/black_skies_fights.py"
-    spec = importlib.util.spec_from_file_location("bench_black_skies", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return bench_script("black_skies_fights")
 
 
 @pytest.mark.parametrize(

@@ -1,7 +1,6 @@
 """The vectorised Aces fight and the fair plain-Python loop of bench/aces_fights.py play the
 same rules: they agree on how often each team wins, whatever the scenario stresses."""
 
-import importlib.util
 import json
 from pathlib import Path
 
@@ -13,6 +12,7 @@ from rules_engine.cs_aces.fight_scenario import SCENARIO
 from rules_engine.cs_aces.forces import build_teams
 from rules_engine.montecarlo import proportion
 from rules_engine.simulation import simulate
+from tests.bench_scripts import bench_script
 
 ROOT = Path(__file__).resolve().parents[3]
 CATALOGUE = load_catalogue()
@@ -21,10 +21,7 @@ B = json.loads((ROOT / "docs/examples/cs-aces/genghis-gang.json").read_text())
 
 
 def _bench():
-    spec = importlib.util.spec_from_file_location("bench_aces", ROOT / "bench/aces_fights.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return bench_script("aces_fights")
 
 
 @pytest.mark.parametrize(

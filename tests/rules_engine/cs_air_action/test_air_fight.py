@@ -1,7 +1,6 @@
 """Whole Air Action fights: reproducible, well formed, and in agreement with the fair
 plain-Python reference loop of bench/odds_and_fights.py."""
 
-import importlib.util
 import json
 from pathlib import Path
 
@@ -19,6 +18,7 @@ from rules_engine.cs_air_action.scenario import SCENARIO
 from rules_engine.cs_air_action.table_fight import TableFight
 from rules_engine.montecarlo import proportion, rng
 from rules_engine.simulation import simulate
+from tests.bench_scripts import bench_script
 from tests.rules_engine.cs_air_action.agreement import assert_same_fights
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -28,10 +28,7 @@ B = json.loads((ROOT / "docs/examples/cs-air-action/bloodhawks-200.json").read_t
 
 
 def _bench():
-    spec = importlib.util.spec_from_file_location("bench_odds", ROOT / "bench/odds_and_fights.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return bench_script("odds_and_fights")
 
 
 def test_same_seed_same_result_and_another_seed_differs():
