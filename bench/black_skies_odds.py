@@ -24,13 +24,29 @@ def main() -> None:
     squadron_a = json.loads((EXAMPLES / "tiger-squadron.squadron.json").read_text())
     squadron_b = json.loads((EXAMPLES / "lancer-flight.squadron.json").read_text())
 
-    volley = cpu_and_wall(lambda: odds(catalogue, "black-skies", "volley", {
-        "weapons": 8, "range": "medium", "target_armour": "light-armour",
-        "target_weight": "heavy"}))
+    volley = cpu_and_wall(
+        lambda: odds(
+            catalogue,
+            "black-skies",
+            "volley",
+            {
+                "weapons": 8,
+                "range": "medium",
+                "target_armour": "light-armour",
+                "target_weight": "heavy",
+            },
+        )
+    )
     print(f"exact volley, 8 laser cannons vs heavy light-armoured: {ms(volley)}")
     measured("exact volley, 8 laser cannons", volley[0] * 1000, "ms cpu")
-    raw = cpu_and_wall(lambda: odds(catalogue, "black-skies", "volley", {
-        "dice": 8, "die_size": 6, "target_number": 7, "armour": 1, "shields": 1}))
+    raw = cpu_and_wall(
+        lambda: odds(
+            catalogue,
+            "black-skies",
+            "volley",
+            {"dice": 8, "die_size": 6, "target_number": 7, "armour": 1, "shields": 1},
+        )
+    )
     print(f"exact volley from raw values (8 d12, d6 damage, armour 1, 1 shield): {ms(raw)}")
     measured("exact volley from raw values", raw[0] * 1000, "ms cpu")
     fighter = cpu_and_wall(lambda: check(catalogue, tiger), repeat=50)
@@ -38,12 +54,12 @@ def main() -> None:
     measured("fighter check (Black Tiger)", fighter[0] * 1000, "ms cpu")
     runs = 20_000
     fights = cpu_and_wall(lambda: simulate(catalogue, squadron_a, squadron_b, runs=runs, seed=1), 3)
-    print(f"simulated fights (4 Black Tigers vs 2 Lancers), {runs:,} runs: "
-          f"{per_second(runs, fights)}")
+    print(
+        f"simulated fights (4 Black Tigers vs 2 Lancers), {runs:,} runs: {per_second(runs, fights)}"
+    )
     measured("simulated Black Skies fights", runs / fights[0], "/s cpu")
     api = cpu_and_wall(lambda: simulate(catalogue, squadron_a, squadron_b, runs=1000, seed=1), 5)
-    print(f"in process, simulate() of 1,000 runs (an API call): {ms(api)}, "
-          f"{per_second(1000, api)}")
+    print(f"in process, simulate() of 1,000 runs (an API call): {ms(api)}, {per_second(1000, api)}")
     measured("in process, simulate() of 1,000 Black Skies runs", api[0] * 1000, "ms cpu")
 
 

@@ -39,8 +39,9 @@ def bench_dial_validation(repeat: int = 2000) -> float:
     )
     compiled(record_schema_path("combat_dial", "cs-air-action"))  # compile once, as a server does
     assert not record_data_errors("combat_dial", "cs-air-action", dial)
-    return median_of(lambda: record_data_errors("combat_dial", "cs-air-action", dial),
-                     repeat) * 1000
+    return (
+        median_of(lambda: record_data_errors("combat_dial", "cs-air-action", dial), repeat) * 1000
+    )
 
 
 def bench_load_all_packs() -> tuple[float, int]:

@@ -27,10 +27,27 @@ EXAMPLES = ALL_EXAMPLES / "crimson-dust"
 
 def main() -> None:
     catalogue = load_catalogue()
-    shot = {"weapon": "saw-or-lmg", "band": "12-18", "dice": 8, "df": 6, "av": 2, "dc": 2,
-            "mr": 3, "shots": 2, "concealed": True}
-    caches = (exact.scoring, exact.hits, exact._one_die, exact._power, exact.wound_split,
-              exact.morale, critical_sixes.scoring_sixes, critical_sixes.hits_sixes)
+    shot = {
+        "weapon": "saw-or-lmg",
+        "band": "12-18",
+        "dice": 8,
+        "df": 6,
+        "av": 2,
+        "dc": 2,
+        "mr": 3,
+        "shots": 2,
+        "concealed": True,
+    }
+    caches = (
+        exact.scoring,
+        exact.hits,
+        exact._one_die,
+        exact._power,
+        exact.wound_split,
+        exact.morale,
+        critical_sixes.scoring_sixes,
+        critical_sixes.hits_sixes,
+    )
 
     def cold() -> None:
         for cached in caches:
@@ -42,9 +59,11 @@ def main() -> None:
 
     warm()  # import and first-call costs out of the figure
     cold_took, warm_took = cpu_and_wall(cold, 5), cpu_and_wall(warm, 5)
-    print("exact shot distribution (RoF 2, Rg 8 vs Df 6, concealed): "
-          f"{ms(cold_took)} with empty caches, "
-          f"{ms(warm_took)} repeated")
+    print(
+        "exact shot distribution (RoF 2, Rg 8 vs Df 6, concealed): "
+        f"{ms(cold_took)} with empty caches, "
+        f"{ms(warm_took)} repeated"
+    )
     measured(
         "exact Crimson Dust shot, empty caches",
         cold_took[0] * 1000,
@@ -53,8 +72,18 @@ def main() -> None:
         baseline_value=warm_took[0] * 1000,
     )
 
-    sixes = {"weapon": "rifle", "band": "12-18", "dice": 8, "df": 6, "av": 2, "dc": 2, "mr": 3,
-             "critical_shot": True, "critical_shot_six": "hit-random", "refractor": True}
+    sixes = {
+        "weapon": "rifle",
+        "band": "12-18",
+        "dice": 8,
+        "df": 6,
+        "av": 2,
+        "dc": 2,
+        "mr": 3,
+        "critical_shot": True,
+        "critical_shot_six": "hit-random",
+        "refractor": True,
+    }
 
     def cold_sixes() -> None:
         for cached in caches:
@@ -62,8 +91,10 @@ def main() -> None:
         compute(catalogue, "crimson-dust", "shot", sixes)
 
     sixes_took = cpu_and_wall(cold_sixes, 5)
-    print("exact shot, Critical Shot on the roll to hit (random cancelling, Rg 8 vs Df 6, "
-          f"refractor): {ms(sixes_took)} with empty caches")
+    print(
+        "exact shot, Critical Shot on the roll to hit (random cancelling, Rg 8 vs Df 6, "
+        f"refractor): {ms(sixes_took)} with empty caches"
+    )
     measured("exact shot with Critical Shot, empty caches", sixes_took[0] * 1000, "ms cpu")
 
     devils = json.loads((EXAMPLES / "dust-devils-500.json").read_text())

@@ -26,8 +26,10 @@ def main() -> None:
         doc = json.loads((EXAMPLES / "cs-hex" / name).read_text("utf-8"))
         engine = best_ms(lambda doc=doc: check(catalogue, doc), 2000)
         validated = best_ms(lambda doc=doc: api.check(catalogue, doc), 500)
-        print(f"design check {name}: {engine:.3f} ms engine, "
-              f"{validated:.3f} ms with schema validation (target <= 1 ms)")
+        print(
+            f"design check {name}: {engine:.3f} ms engine, "
+            f"{validated:.3f} ms with schema validation (target <= 1 ms)"
+        )
         measured(
             f"design check with schema validation, {name}",
             validated,
@@ -36,8 +38,15 @@ def main() -> None:
             baseline_value=engine,
             target=at_most(1.0),
         )
-    skill = best_ms(lambda: compute(catalogue, "cs-hex", "skill_check", {
-        "difficulty": 2, "natural_touch": 4, "shocked": True}), 500)
+    skill = best_ms(
+        lambda: compute(
+            catalogue,
+            "cs-hex",
+            "skill_check",
+            {"difficulty": 2, "natural_touch": 4, "shocked": True},
+        ),
+        500,
+    )
     print(f"exact skill-check distribution: {skill:.3f} ms")
     measured("exact skill-check distribution", skill, "ms wall")
 

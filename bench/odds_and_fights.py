@@ -366,8 +366,13 @@ def _fate_figures(catalogue: Any, squadron_b: Any, args: argparse.Namespace) -> 
 
 
 def _compare(
-    catalogue: Any, squadron_a: Any, squadron_b: Any, forces: Forces,
-    scenario: dict[str, Any], args: argparse.Namespace, last: bool = True
+    catalogue: Any,
+    squadron_a: Any,
+    squadron_b: Any,
+    forces: Forces,
+    scenario: dict[str, Any],
+    args: argparse.Namespace,
+    last: bool = True,
 ) -> tuple[float, float]:
     """One round of the vectorised fight, 1,000-run ``simulate()`` calls and the fair loop,
     timed in turn; returns the speed-up at ``args.runs`` runs (CPU, wall). The ``last``
@@ -375,8 +380,10 @@ def _compare(
     fast, api, slow = _timed_in_turn(
         [
             lambda: [play_fight(forces, scenario, args.runs, rng(i)) for i in range(args.batches)],
-            lambda: [simulate(catalogue, squadron_a, squadron_b, runs=1000, seed=i)
-                     for i in range(args.api_calls)],
+            lambda: [
+                simulate(catalogue, squadron_a, squadron_b, runs=1000, seed=i)
+                for i in range(args.api_calls)
+            ],
             lambda: fair_outcomes(forces, scenario, args.fair_runs, 7),
         ],
         args.repeat,

@@ -53,18 +53,19 @@ def draw(results: Iterable[dict[str, Any]], out: Path = OUT) -> int:
     figures = series(results)
     count = max(len(figures), 1)
     lines = math.ceil(count / COLUMNS)
-    canvas, axes = plt.subplots(
-        lines, COLUMNS, figsize=(COLUMNS * 3.6, lines * 2.3), squeeze=False
-    )
-    for ax in axes.flat[len(figures):]:
+    canvas, axes = plt.subplots(lines, COLUMNS, figsize=(COLUMNS * 3.6, lines * 2.3), squeeze=False)
+    for ax in axes.flat[len(figures) :]:
         ax.axis("off")
     for ax, (title, points) in zip(axes.flat, figures.items(), strict=False):
         # Run after run, evenly spaced, each labelled with its date: runs come in bursts.
         runs = range(len(points))
         values = [float(p["value"]) for p in points]
         ax.plot(runs, values, marker="o", markersize=3, linewidth=1, color="tab:blue")
-        missed = [(i, v) for i, v, p in zip(runs, values, points, strict=True)
-                  if p.get("status") == "missed"]
+        missed = [
+            (i, v)
+            for i, v, p in zip(runs, values, points, strict=True)
+            if p.get("status") == "missed"
+        ]
         if missed:
             ax.plot(*zip(*missed, strict=True), "o", markersize=4, color="tab:red")
         target = points[-1].get("target_value")
