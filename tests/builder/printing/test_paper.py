@@ -263,8 +263,8 @@ def test_duplex_sheets_of_a_warband_alternate_fronts_and_backs(catalogue: Catalo
     pages = placed(pdf)
     assert len(pages) == 2
     fronts, backs = pages
-    # six models, each with its rules on its back: Outrider Jax's four rules, measured,
-    # fit one face (a character budget once gave its last sentence a card of its own)
+    # six models, each with its rules on its back: Outrider Jax's long Mounts rule, measured,
+    # fits one face (a character budget once gave its last sentences a card of their own)
     assert (len(fronts), len(backs)) == (6, 6)
     assert [f.side for f in fronts] == ["front"] * 6
     assert {(b.x, b.top) for b in backs} == {
