@@ -11,6 +11,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+# Property tests judge behaviour, not speed (bench/ measures that): with two workers sharing
+# two cores, Hypothesis's 200 ms deadline and its too-slow health check fail an example that
+# is merely descheduled. A test that sets its own settings keeps them.
+settings.register_profile("muster", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("muster")
 
 PACK_DIR = Path(__file__).resolve().parent.parent / "content" / "packs"
 
