@@ -1,10 +1,11 @@
 """Batch mode for scripts and services: JSON lines in, one JSON line out for each, one process.
 
-Each input line is an object with ``op`` (``check``, ``cost`` or ``odds``) and what the op
-needs: ``list`` (a list document) for check and cost; ``system``, ``query`` and ``params``
-for odds. An optional ``id`` is echoed back. Blank lines are skipped. A line that cannot be
-answered gets an error line with its line number and the batch carries on; only input past
-the batch limits (docs/limits.md) ends it, with a last error line and exit code 2.
+Each input line is an object with ``op`` (``check``, ``cost``, ``odds`` or ``resolve``) and
+what the op needs: ``list`` (a list document) for check and cost; ``system``, ``query`` and
+``params`` for odds; ``system``, ``procedure``, ``params`` and ``rolls`` for resolve. An
+optional ``id`` is echoed back. Blank lines are skipped. A line that cannot be answered gets
+an error line with its line number and the batch carries on; only input past the batch
+limits (docs/limits.md) ends it, with a last error line and exit code 2.
 A fault of the engine is not a bad line: it ends the batch (exit code 3 from the CLI).
 
 Out, per line: ``{"line": n, "id": ..., "ok": true, "result": ...}`` or
@@ -21,11 +22,12 @@ from rules_engine.catalogue import Catalogue
 from rules_engine.errors import BadDocument
 from rules_engine.limits import MAX_BATCH_LINES, MAX_INPUT_BYTES, parse_json
 
-OPS = ("check", "cost", "odds")
+OPS = ("check", "cost", "odds", "resolve")
 FIELDS = {
     "check": {"op", "id", "list"},
     "cost": {"op", "id", "list"},
     "odds": {"op", "id", "system", "query", "params"},
+    "resolve": {"op", "id", "system", "procedure", "params", "rolls"},
 }
 MAX_BATCH_BYTES = 200 * MAX_INPUT_BYTES
 """Bytes one batch reads in all (with ``MAX_BATCH_LINES``, so an endless input ends)."""
@@ -118,6 +120,8 @@ def _answer(request: Any, catalogue: Callable[[], Catalogue]) -> Any:
         )
     if op == "odds":
         return _odds(request, catalogue)
+    if op == "resolve":
+        return _resolve(request, catalogue)
     if "list" not in request:
         raise BadDocument.at("$.list", f"{op} needs the list document")
     from rules_engine.api import check
@@ -141,6 +145,24 @@ def _odds(request: Mapping[str, Any], catalogue: Callable[[], Catalogue]) -> Any
     if not isinstance(params, Mapping):
         raise BadDocument.at("$.params", "must be an object of parameters by name")
     return ask_odds(catalogue(), system, query, params)
+
+
+def _resolve(request: Mapping[str, Any], catalogue: Callable[[], Catalogue]) -> Any:
+    from rules_engine.resolve import resolve
+    from rules_engine.systems import system_module
+
+    system, procedure = request.get("system"), request.get("procedure")
+    params, rolls = request.get("params") or {}, request.get("rolls")
+    if not isinstance(system, str):
+        raise BadDocument.at("$.system", "resolve needs the game system's slug")
+    system_module(system, "$.system")
+    if not isinstance(procedure, str):
+        raise BadDocument.at("$.procedure", "resolve needs the procedure's name")
+    if not isinstance(params, Mapping):
+        raise BadDocument.at("$.params", "must be an object of parameters by name")
+    if not isinstance(rolls, list):
+        raise BadDocument.at("$.rolls", "must be the list of faces rolled")
+    return resolve(catalogue(), system, procedure, params, rolls)
 
 
 def _write(out: IO[str], reply: Mapping[str, Any]) -> None:

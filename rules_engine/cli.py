@@ -1,6 +1,7 @@
-"""Command line: ``python -m rules_engine catalogue|check|cost|odds|simulate|batch``.
+"""Command line: ``python -m rules_engine catalogue|check|cost|odds|simulate|resolve|verify|batch``.
 
-JSON on stdout. Exit codes: 0 legal (or answered), 1 illegal, 2 bad input (the message on
+JSON on stdout. Exit codes: 0 legal (or answered, or a log verified), 1 illegal (or a log
+that does not replay), 2 bad input (the message on
 stderr and a JSON error on stdout name the JSON path), 3 a fault of the engine (one line
 ``internal error: ...`` on stderr; ``--debug`` adds the traceback), 141 quietly when the
 reader closes the pipe. Every input is read within the limits of ``rules_engine.limits``
@@ -66,8 +67,10 @@ def _internal_error(exc: Exception, *, debug: bool) -> int:
     if debug:
         traceback.print_exception(exc, file=sys.stderr)
     message = " ".join(str(exc).split())[:200]
-    print(f"internal error: {type(exc).__name__}" + (f": {message}" if message else ""),
-          file=sys.stderr)
+    print(
+        f"internal error: {type(exc).__name__}" + (f": {message}" if message else ""),
+        file=sys.stderr,
+    )
     return EXIT_INTERNAL
 
 
@@ -104,8 +107,21 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--scenario", default="{}", help="JSON object or a path to a JSON file")
     p.set_defaults(run=_simulate)
 
+    p = sub.add_parser("resolve", help="resolve a roll by the rules", parents=[debug])
+    p.add_argument("system", choices=sorted(SYSTEMS))
+    p.add_argument("procedure", nargs="?", help="what to resolve (omit to list them)")
+    p.add_argument(
+        "params", nargs="*", help="key=value parameters (values read as JSON); rolls=2,3,5"
+    )
+    p.add_argument("--describe", action="store_true", help="every procedure's parameters and dice")
+    p.set_defaults(run=_resolve)
+
+    p = sub.add_parser("verify", help="replay a muster-game-log/1 file", parents=[debug])
+    p.add_argument("log", help="path to a game log JSON file ('-' for stdin)")
+    p.set_defaults(run=_verify)
+
     p = sub.add_parser(
-        "batch", help="JSON lines in (check, cost, odds), JSON lines out", parents=[debug]
+        "batch", help="JSON lines in (check, cost, odds, resolve), JSON lines out", parents=[debug]
     )
     p.set_defaults(run=_batch)
     return parser
@@ -190,6 +206,50 @@ def _odds(args: argparse.Namespace) -> int:
     params = odds_params(args.params)
     _emit(ask_odds(_catalogue_of(args), args.system, args.query, params))
     return EXIT_OK
+
+
+def rolls_of(text: str) -> list[int]:
+    """``2,3,5`` as the faces rolled, in the order the procedure's dice are listed."""
+    faces = []
+    for i, word in enumerate(text.split(",") if text.strip() else []):
+        try:
+            faces.append(int(word))
+        except ValueError:
+            raise BadDocument.at(f"rolls[{i}]", f"a face is a whole number, not {word!r}") from None
+    return faces
+
+
+def _resolve(args: argparse.Namespace) -> int:
+    from rules_engine.resolve import describe_procedures, resolve
+
+    if args.describe or not args.procedure:
+        procedures = describe_procedures(args.system)
+        if args.describe:
+            _emit({"system": args.system, "procedures": procedures})
+        else:
+            summaries = {p["procedure"]: p["summary"] for p in procedures}
+            _emit({"system": args.system, "procedures": summaries})
+        return EXIT_OK
+    words = [w for w in args.params if not w.startswith("rolls=")]
+    given = [w.removeprefix("rolls=") for w in args.params if w.startswith("rolls=")]
+    if len(given) > 1:
+        raise BadDocument.at("rolls", "give rolls= once, the faces separated by commas")
+    rolls = rolls_of(given[0] if given else "")
+    params = odds_params(words)
+    _emit(resolve(_catalogue_of(args), args.system, args.procedure, params, rolls))
+    return EXIT_OK
+
+
+def _verify(args: argparse.Namespace) -> int:
+    from rules_engine.game_log import verify
+
+    report = verify(_catalogue_of(args), _read_json(args.log, "log"))
+    _emit(report)
+    if not report["verified"]:
+        mismatch = report["mismatch"]
+        where = f"entry {mismatch['seq']}" if mismatch["seq"] is not None else "the log"
+        print(f"not verified: {where}: {mismatch['message']}", file=sys.stderr)
+    return EXIT_OK if report["verified"] else EXIT_ILLEGAL
 
 
 def _simulate(args: argparse.Namespace) -> int:

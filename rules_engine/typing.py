@@ -10,6 +10,7 @@ from typing import Any, Protocol
 
 from rules_engine.catalogue import Catalogue
 from rules_engine.odds_query import Query
+from rules_engine.procedures import Procedure
 from rules_engine.tally import Tally
 from rules_engine.verdict import Verdict
 
@@ -58,6 +59,9 @@ class SystemModule:
     unpriced: Callable[[Catalogue], dict[str, str]] | None = None
     """The items its book prints no points for (id to name), which ``house_rules.prices``
     may price; None when the book prices everything."""
+    load_procedures: Callable[[], Sequence[Procedure]] | None = None
+    """The dice procedures of its book that a game table resolves (``rules_engine.resolve``),
+    or None before any is written."""
 
     @property
     def has_fights(self) -> bool:
@@ -74,3 +78,7 @@ class SystemModule:
     def simulation(self) -> FightSimulation | None:
         """The fight simulation, or None when the system has none."""
         return None if self.load_simulation is None else self.load_simulation()
+
+    def procedures(self) -> dict[str, Procedure]:
+        """The dice procedures by name."""
+        return {} if self.load_procedures is None else {p.name: p for p in self.load_procedures()}

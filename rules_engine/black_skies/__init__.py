@@ -13,6 +13,7 @@ from rules_engine.black_skies.book import SYSTEM
 from rules_engine.black_skies.checks import check
 from rules_engine.catalogue import Catalogue
 from rules_engine.odds_query import Query
+from rules_engine.procedures import Procedure
 from rules_engine.typing import FightSimulation, SystemModule
 
 # Odds, views and fights load when first used: checking a list needs neither numpy nor icepool.
@@ -37,6 +38,12 @@ def _simulation() -> FightSimulation:
     return simulation
 
 
+def _procedures() -> Sequence[Procedure]:
+    from rules_engine.black_skies.procedures import PROCEDURES
+
+    return PROCEDURES
+
+
 MODULE = SystemModule(
     SYSTEM,
     check,
@@ -45,6 +52,7 @@ MODULE = SystemModule(
     _simulation,
     title="Black Skies",
     source="002_9c61f0ebbfb1256c.txt",
+    load_procedures=_procedures,
 )
 
 __all__ = ["MODULE", "SYSTEM", "catalogue_view", "check"]

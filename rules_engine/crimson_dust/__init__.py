@@ -10,6 +10,7 @@ from rules_engine.crimson_dust.content import SYSTEM
 from rules_engine.crimson_dust.view import catalogue_view
 from rules_engine.crimson_dust.warband import check_warband
 from rules_engine.odds_query import Query
+from rules_engine.procedures import Procedure
 from rules_engine.typing import FightSimulation, SystemModule
 from rules_engine.verdict import Verdict
 
@@ -39,6 +40,12 @@ def _unpriced(catalogue: Catalogue) -> dict[str, str]:
     return unpriced_items(catalogue)
 
 
+def _procedures() -> Sequence[Procedure]:
+    from rules_engine.crimson_dust.procedures import PROCEDURES
+
+    return PROCEDURES
+
+
 MODULE = SystemModule(
     SYSTEM,
     check,
@@ -48,6 +55,7 @@ MODULE = SystemModule(
     title="Crimson Dust",
     source="003_157d3ea1ab1b2229.txt",
     unpriced=_unpriced,
+    load_procedures=_procedures,
 )
 
 __all__ = ["MODULE", "SYSTEM", "catalogue_view", "check"]

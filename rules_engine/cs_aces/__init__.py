@@ -9,6 +9,7 @@ from rules_engine.catalogue import Catalogue
 from rules_engine.cs_aces.characters import SYSTEM
 from rules_engine.cs_aces.team import check_team
 from rules_engine.odds_query import Query
+from rules_engine.procedures import Procedure
 from rules_engine.typing import FightSimulation, SystemModule
 from rules_engine.verdict import Verdict
 
@@ -39,6 +40,12 @@ def _simulation() -> FightSimulation:
     return simulation
 
 
+def _procedures() -> Sequence[Procedure]:
+    from rules_engine.cs_aces.procedures import PROCEDURES
+
+    return PROCEDURES
+
+
 MODULE = SystemModule(
     SYSTEM,
     check,
@@ -48,6 +55,7 @@ MODULE = SystemModule(
     title="Crimson Skies: Aces",
     source="000_e4e1c8a4d28ca1dd.txt",
     related=("cs-air-action",),
+    load_procedures=_procedures,
 )
 
 __all__ = ["MODULE", "SYSTEM", "catalogue_view", "check"]

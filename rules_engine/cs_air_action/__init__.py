@@ -9,6 +9,7 @@ from rules_engine.catalogue import Catalogue
 from rules_engine.cs_air_action.planes import SYSTEM
 from rules_engine.cs_air_action.squadron import check_squadron
 from rules_engine.odds_query import Query
+from rules_engine.procedures import Procedure
 from rules_engine.typing import FightSimulation, SystemModule
 from rules_engine.verdict import Verdict
 
@@ -39,6 +40,12 @@ def _simulation() -> FightSimulation:
     return simulation
 
 
+def _procedures() -> Sequence[Procedure]:
+    from rules_engine.cs_air_action.procedures import PROCEDURES
+
+    return PROCEDURES
+
+
 MODULE = SystemModule(
     SYSTEM,
     check,
@@ -48,6 +55,7 @@ MODULE = SystemModule(
     title="Crimson Skies: Air Action",
     source="001_b3fd56ffbc849938.txt",
     related=("cs-aces",),
+    load_procedures=_procedures,
 )
 
 __all__ = ["MODULE", "SYSTEM", "catalogue_view", "check"]

@@ -9,6 +9,7 @@ from rules_engine.catalogue import Catalogue
 from rules_engine.cs_hex.design import check_design
 from rules_engine.cs_hex.rules import SYSTEM
 from rules_engine.odds_query import Query
+from rules_engine.procedures import Procedure
 from rules_engine.typing import SystemModule
 from rules_engine.verdict import Verdict
 
@@ -42,6 +43,14 @@ def _queries() -> Sequence[Query]:
 
 
 # The hex-map rules have odds but no fight simulation.
+
+
+def _procedures() -> Sequence[Procedure]:
+    from rules_engine.cs_hex.procedures import PROCEDURES
+
+    return PROCEDURES
+
+
 MODULE = SystemModule(
     SYSTEM,
     check,
@@ -49,6 +58,7 @@ MODULE = SystemModule(
     _queries,
     title="Crimson Skies hex-map rules",
     source="004_5f35beb3cfa88850.txt",
+    load_procedures=_procedures,
 )
 
 __all__ = ["MODULE", "SYSTEM", "catalogue_view", "check"]

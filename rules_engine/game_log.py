@@ -1,0 +1,235 @@
+"""The ``muster-game-log/1`` file and its check: replay every roll and every outcome.
+
+A log holds the game (id, system, title), its dice (``physical`` or ``server`` with the
+commitment, the players' entropy and, once revealed, the seed) and its entries in order.
+Each entry is one resolved procedure, or a correction that reverses an earlier entry::
+
+    {"seq": 3, "who": "Ann", "procedure": "shot", "params": {...}, "rolls": [4, 6],
+     "source": "server", "outcome": {...}, "changes": [...], "explanation": [...],
+     "time": "2026-12-03T15:04:05Z", "chain": "<hex>"}
+    {"seq": 4, "who": "referee", "procedure": "correction", "reverses": 3,
+     "reason": "wrong target", "time": "...", "chain": "<hex>"}
+
+``chain`` is SHA-256 of the previous entry's chain (64 zeros before the first) and this
+entry's canonical JSON without its chain, so an entry changed, dropped or moved breaks every
+chain after it. ``verify`` re-derives server rolls from the revealed seed, resolves each
+entry again by the rules and names the first entry that does not match.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rules_engine.catalogue import Catalogue
+from rules_engine.errors import BadDocument
+from rules_engine.fair_dice import commitment, entropy_digest, faces
+from rules_engine.odds_query import resolve as resolve_params
+from rules_engine.resolve import procedure_of, resolve
+
+FORMAT = "muster-game-log/1"
+CORRECTION = "correction"
+GENESIS = "0" * 64
+
+
+def canonical(value: Any) -> bytes:
+    """The JSON every digest is taken of: sorted keys, no spaces, UTF-8."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+def chain_of(previous: str, entry: Mapping[str, Any]) -> str:
+    """The chain value of ``entry`` after ``previous`` (its own ``chain`` left out)."""
+    body = {k: v for k, v in entry.items() if k != "chain"}
+    return hashlib.sha256(previous.encode() + canonical(body)).hexdigest()
+
+
+def server_rolls(
+    dice: Mapping[str, Any], game: str, seq: int, system: str, entry: Mapping[str, Any]
+) -> list[int]:
+    """The faces the server dice give entry ``seq`` for the dice its situation needs."""
+    procedure = procedure_of(system, entry["procedure"])
+    needed = procedure.dice(resolve_params(procedure, dict(entry.get("params") or {})))
+    sides = [d.sides for d in needed for _ in range(d.count)]
+    digest = entropy_digest(dice.get("entropy") or {})
+    return faces(dice["seed"], game, seq, digest, sides)
+
+
+@dataclass(frozen=True)
+class Mismatch:
+    """The first entry that does not replay: its sequence number, what and how."""
+
+    seq: int | None
+    field: str
+    message: str
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"seq": self.seq, "field": self.field, "message": self.message}
+
+
+def _header_problem(log: Any) -> str | None:
+    if not isinstance(log, dict):
+        return "a game log is a JSON object"
+    if log.get("format") != FORMAT:
+        return f"format must be {FORMAT!r}, not {log.get('format')!r}"
+    for key, kind in (("game", dict), ("dice", dict), ("entries", list)):
+        if not isinstance(log.get(key), kind):
+            return f"{key!r} is missing or not a JSON {'object' if kind is dict else 'list'}"
+    for key in ("id", "system"):
+        if not isinstance(log["game"].get(key), str):
+            return f"game.{key} must be text"
+    if log["dice"].get("mode") not in ("server", "physical"):
+        return "dice.mode must be 'server' or 'physical'"
+    return None
+
+
+def verify(catalogue: Catalogue, log: Any) -> dict[str, Any]:
+    """Replay ``log``: ``{"verified", "entries", "rolls_checked", "seed_revealed",
+    "mismatch"}``, where ``mismatch`` names the first entry that does not match (or None).
+
+    Raises:
+        BadDocument: a file that is not a game log at all (at ``$`` or the key named).
+    """
+    problem = _header_problem(log)
+    if problem:
+        raise BadDocument.at("$", problem)
+    game, dice, entries = log["game"], log["dice"], log["entries"]
+    seed = dice.get("seed")
+    revealed = dice["mode"] == "server" and seed is not None
+    if revealed and (not _is_seed(seed) or commitment(seed) != dice.get("commitment")):
+        return _report(entries, 0, revealed, Mismatch(None, "dice.seed", _SEED_WORDS))
+    previous, checked = GENESIS, 0
+    reversed_: set[int] = set()
+    kinds: dict[int, str] = {}
+    for at, entry in enumerate(entries, start=1):
+        mismatch = _entry_mismatch(entry, at, previous, kinds, reversed_)
+        if mismatch is None and entry.get("procedure") != CORRECTION:
+            mismatch, rolled = _replay(catalogue, game, dice, revealed, entry)
+            checked += rolled
+        if mismatch is not None:
+            return _report(entries, checked, revealed, mismatch)
+        previous = entry["chain"]
+        kinds[at] = entry["procedure"]
+    return _report(entries, checked, revealed, None)
+
+
+def _is_seed(seed: Any) -> bool:
+    return isinstance(seed, str) and len(seed) == 64 and all(c in "0123456789abcdef" for c in seed)
+
+
+_SEED_WORDS = "the revealed seed does not match the commitment published before play"
+
+
+def _report(
+    entries: Sequence[Any], checked: int, revealed: bool, mismatch: Mismatch | None
+) -> dict[str, Any]:
+    return {
+        "verified": mismatch is None,
+        "entries": len(entries),
+        "rolls_checked": checked,
+        "seed_revealed": revealed,
+        "mismatch": None if mismatch is None else mismatch.as_dict(),
+    }
+
+
+def _entry_mismatch(
+    entry: Any, at: int, previous: str, kinds: Mapping[int, str], reversed_: set[int]
+) -> Mismatch | None:
+    if not isinstance(entry, dict):
+        return Mismatch(at, "entry", f"entry {at} is not a JSON object")
+    seq = entry.get("seq")
+    if not isinstance(entry.get("procedure"), str):
+        return Mismatch(at, "procedure", f"entry {at} names no procedure")
+    if entry["procedure"] != CORRECTION and not isinstance(entry.get("rolls"), list):
+        return Mismatch(at, "rolls", f"entry {at} has no list of rolls")
+    if seq != at:
+        return Mismatch(at, "seq", f"entry {at} is numbered {seq!r}: entries are out of order")
+    if entry.get("chain") != chain_of(previous, entry):
+        return Mismatch(at, "chain", f"entry {at} was changed, or an entry before it was")
+    if entry.get("procedure") == CORRECTION:
+        target = entry.get("reverses")
+        if not isinstance(target, int) or target not in kinds or kinds[target] == CORRECTION:
+            return Mismatch(at, "reverses", f"entry {at} reverses {target!r}, not an earlier roll")
+        if target in reversed_:
+            return Mismatch(at, "reverses", f"entry {at} reverses entry {target} a second time")
+        reversed_.add(target)
+    return None
+
+
+def _replay(
+    catalogue: Catalogue,
+    game: Mapping[str, Any],
+    dice: Mapping[str, Any],
+    revealed: bool,
+    entry: Mapping[str, Any],
+) -> tuple[Mismatch | None, int]:
+    seq, rolls = entry["seq"], entry.get("rolls")
+    source = entry.get("source")
+    if source != ("server" if dice["mode"] == "server" else "physical"):
+        words = f"entry {seq}'s dice are {source!r} in a game of {dice['mode']} dice"
+        return Mismatch(seq, "source", words), 0
+    try:
+        if source == "server" and revealed:
+            expected = server_rolls(dice, game["id"], seq, game["system"], entry)
+            if rolls != expected:
+                words = f"entry {seq} shows rolls {rolls}, the seed gives {expected}"
+                return Mismatch(seq, "rolls", words), 0
+        again = resolve(catalogue, game["system"], entry["procedure"], entry.get("params"), rolls)
+    except BadDocument as exc:
+        return Mismatch(seq, "params", f"entry {seq} cannot be resolved: {exc}"), 0
+    for key in ("outcome", "changes"):
+        if entry.get(key) != again[key]:
+            words = f"entry {seq}'s {key} is not what the rules give for its rolls"
+            return Mismatch(seq, key, words), len(rolls) if revealed else 0
+    return None, len(rolls) if source == "server" and revealed else 0
+
+
+def entry_of(
+    catalogue: Catalogue,
+    log: Mapping[str, Any],
+    *,
+    who: str,
+    procedure: str,
+    params: Mapping[str, Any] | None,
+    rolls: Sequence[int],
+    time: str,
+) -> dict[str, Any]:
+    """The next entry of ``log``: the procedure resolved on ``rolls`` (the server's, in a game
+    of server dice: ``server_rolls``), numbered and chained after the last entry.
+
+    Raises:
+        BadDocument: the procedure, its parameters or the rolls, as ``resolve`` says.
+    """
+    game, entries = log["game"], log["entries"]
+    done = resolve(catalogue, game["system"], procedure, params, rolls)
+    entry = {
+        "seq": len(entries) + 1,
+        "who": who,
+        "procedure": procedure,
+        "params": done["params"],
+        "rolls": list(rolls),
+        "source": "server" if log["dice"]["mode"] == "server" else "physical",
+        "outcome": done["outcome"],
+        "changes": done["changes"],
+        "explanation": done["explanation"],
+        "time": time,
+    }
+    return entry | {"chain": chain_of(entries[-1]["chain"] if entries else GENESIS, entry)}
+
+
+def correction_of(
+    log: Mapping[str, Any], *, who: str, reverses: int, reason: str, time: str
+) -> dict[str, Any]:
+    """The next entry of ``log``: a correction reversing entry ``reverses``."""
+    entries = log["entries"]
+    entry = {
+        "seq": len(entries) + 1,
+        "who": who,
+        "procedure": CORRECTION,
+        "reverses": reverses,
+        "reason": reason,
+        "time": time,
+    }
+    return entry | {"chain": chain_of(entries[-1]["chain"] if entries else GENESIS, entry)}

@@ -1,0 +1,120 @@
+"""The engine's front door for resolving a roll by the rules: one call, one answer shape.
+
+``resolve(catalogue, "crimson-dust", "skill-test", {"skill": 4}, [3])`` answers::
+
+    {"system", "procedure", "section",   # the book section the procedure comes from
+     "params",                           # the situation, defaults filled in
+     "dice": [{"count", "sides", "notation", "meaning", "rolled": [..]}],
+     "outcome": {...},                   # the procedure's own result names
+     "explanation": [{"text", "section"}],
+     "changes": [{"subject", "field", "delta" | "value", "text"}]}
+
+The situation is read like an odds query's parameters (each problem at ``params.<name>``)
+and the rolls are checked against the dice that situation needs (``rolls``) before any rule
+is applied, so a table never logs a resolution of dice that could not have been rolled.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rules_engine.catalogue import Catalogue
+from rules_engine.errors import BadDocument
+from rules_engine.odds_query import resolve as resolve_params
+from rules_engine.procedures import Dice, Procedure
+from rules_engine.systems import system_module
+
+
+def system_procedures(system: str, path: str = "system") -> dict[str, Procedure]:
+    """The dice procedures of ``system`` by name; an unknown system is a bad document."""
+    return system_module(system, path).procedures()
+
+
+def procedure_of(system: str, name: str) -> Procedure:
+    """One procedure of ``system``; an unknown name is a bad document at ``procedure``."""
+    procedures = system_procedures(system)
+    if name not in procedures:
+        known = ", ".join(procedures) or "none"
+        raise BadDocument.at("procedure", f"{system} has no procedure {name!r} (known: {known})")
+    return procedures[name]
+
+
+def describe_procedures(system: str) -> list[dict[str, Any]]:
+    """Each procedure of ``system``: name, summary, section, parameters and dice."""
+    return [p.describe() for p in system_procedures(system).values()]
+
+
+def dice_needed(system: str, name: str, params: Mapping[str, Any] | None = None) -> list[Dice]:
+    """The dice one situation needs, in the order its rolls are given (what a server rolls)."""
+    procedure = procedure_of(system, name)
+    return list(procedure.dice(resolve_params(procedure, dict(params or {}))))
+
+
+def resolve(
+    catalogue: Catalogue,
+    system: str,
+    name: str,
+    params: Mapping[str, Any] | None,
+    rolls: Sequence[int],
+) -> dict[str, Any]:
+    """The outcome by the rules of one situation and the dice rolled for it.
+
+    Raises:
+        BadDocument: an unknown system or procedure, bad parameters (at ``params.<name>``),
+            or rolls that are not the dice the situation needs (at ``rolls``, saying how many
+            of which die).
+    """
+    procedure = procedure_of(system, name)
+    resolved = resolve_params(procedure, dict(params or {}))
+    dice = list(procedure.dice(resolved))
+    grouped = group_rolls(dice, rolls)
+    result = procedure.run(catalogue, resolved, grouped)
+    return {
+        "system": system,
+        "procedure": procedure.name,
+        "section": procedure.section,
+        "params": resolved,
+        "dice": [d.describe() | {"rolled": list(g)} for d, g in zip(dice, grouped, strict=True)],
+        "outcome": dict(result.outcome),
+        "explanation": [s.as_dict() for s in result.steps],
+        "changes": [c.as_dict() for c in result.changes],
+    }
+
+
+def dice_words(dice: Sequence[Dice]) -> str:
+    """``2d6 (attack) then 1d10 (hit location)``; ``no dice`` for none."""
+    if not dice:
+        return "no dice"
+    return " then ".join(f"{d.notation} ({d.meaning})" for d in dice)
+
+
+def group_rolls(dice: Sequence[Dice], rolls: Sequence[int]) -> list[list[int]]:
+    """The rolls split by the dice that need them.
+
+    Raises:
+        BadDocument: at ``rolls``, too few or too many (naming what is needed), or at
+            ``rolls[i]`` a face the die does not have.
+    """
+    wanted = sum(d.count for d in dice)
+    if len(rolls) != wanted:
+        raise BadDocument.at(
+            "rolls",
+            f"needs {wanted} {'die' if wanted == 1 else 'dice'}: {dice_words(dice)}; "
+            f"got {len(rolls)}",
+        )
+    grouped: list[list[int]] = []
+    at = 0
+    for die in dice:
+        group = []
+        for _ in range(die.count):
+            face = rolls[at]
+            if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= die.sides:
+                raise BadDocument.at(
+                    f"rolls[{at}]",
+                    f"a d{die.sides} ({die.meaning}) shows 1 to {die.sides}, not {face!r}",
+                )
+            group.append(face)
+            at += 1
+        grouped.append(group)
+    return grouped
