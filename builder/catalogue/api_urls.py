@@ -1,4 +1,4 @@
-"""Routes of the public catalogue and the engine's check, cost and odds under /api/v1/."""
+"""Routes of the public catalogue and the engine's check, cost, odds and resolve under /api/v1/."""
 
 from django.urls import path
 
@@ -18,6 +18,7 @@ from builder.catalogue.registry_apis import (
     RegistryVersionDetailApi,
     RegistryVersionListApi,
 )
+from builder.catalogue.resolve_apis import ProcedureListApi, ResolveApi
 from builder.catalogue.signing_apis import PackVersionSignatureApi, SigningKeyApi
 
 urlpatterns = [
@@ -25,6 +26,12 @@ urlpatterns = [
     path("engine/cost/", CostApi.as_view(), name="engine-cost"),
     path("engine/<str:system>/odds/", OddsQueryListApi.as_view(), name="engine-odds-queries"),
     path("engine/<str:system>/odds/<str:query>/", OddsRunApi.as_view(), name="engine-odds-run"),
+    path("engine/<str:system>/resolve/", ProcedureListApi.as_view(), name="engine-procedures"),
+    path(
+        "engine/<str:system>/resolve/<str:procedure>/",
+        ResolveApi.as_view(),
+        name="engine-resolve",
+    ),
     path("systems/", SystemListApi.as_view(), name="system-list"),
     path("systems/<str:slug>/", SystemDetailApi.as_view(), name="system-detail"),
     path("signing-key/", SigningKeyApi.as_view(), name="signing-key"),

@@ -119,12 +119,12 @@ class OddsQuerySerializer(serializers.Serializer[Any]):
     params = OddsParamSerializer(many=True)
 
 
-_SYSTEM_PARAM = OpenApiParameter(
+SYSTEM_PARAM = OpenApiParameter(
     "system", str, OpenApiParameter.PATH, enum=list(engine.SYSTEMS), description="Game system."
 )
 
 
-def _known_system(system: str) -> str:
+def known_system(system: str) -> str:
     if system not in engine.SYSTEMS:
         raise ApplicationError(
             code=ErrorCode.NOT_FOUND,
@@ -141,7 +141,7 @@ class OddsQueryListApi(APIView):
     @extend_schema(
         operation_id="engine_odds_queries",
         tags=["engine"],
-        parameters=[_SYSTEM_PARAM],
+        parameters=[SYSTEM_PARAM],
         responses={
             200: inline_serializer(
                 "OddsQueryList",
@@ -174,7 +174,7 @@ class OddsQueryListApi(APIView):
         ],
     )
     def get(self, request: Request, system: str) -> Response:
-        return Response({"system": system, "queries": engine.odds_queries(_known_system(system))})
+        return Response({"system": system, "queries": engine.odds_queries(known_system(system))})
 
 
 class OddsRunApi(APIView):
@@ -183,7 +183,7 @@ class OddsRunApi(APIView):
     @extend_schema(
         operation_id="engine_odds_run",
         tags=["engine"],
-        parameters=[_SYSTEM_PARAM, OpenApiParameter("query", str, OpenApiParameter.PATH)],
+        parameters=[SYSTEM_PARAM, OpenApiParameter("query", str, OpenApiParameter.PATH)],
         request=inline_serializer("OddsRequest", {"params": serializers.DictField(required=False)}),
         responses={200: OpenApiTypes.OBJECT},
         examples=[
@@ -203,4 +203,4 @@ class OddsRunApi(APIView):
         if not isinstance(params, dict):
             raise BadDocument.at("$.params", "must be a JSON object of parameters")
         catalogue = engine_catalogue()
-        return Response(engine.odds(catalogue, _known_system(system), query, params))
+        return Response(engine.odds(catalogue, known_system(system), query, params))

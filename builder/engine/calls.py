@@ -1,4 +1,4 @@
-"""The engine's front door as JSON: check, cost, odds, simulations and limits.
+"""The engine's front door as JSON: check, cost, odds, resolve, simulations and limits.
 
 What each returns is exactly what ``python -m rules_engine`` prints for the same call.
 """
@@ -79,6 +79,28 @@ def odds(
 ) -> dict[str, Any]:
     """Run one odds query, as ``python -m rules_engine odds SYSTEM QUERY k=v ...`` does."""
     answer: dict[str, Any] = _as_json(rules_engine.odds(catalogue, system, query, dict(params)))
+    return answer
+
+
+def procedures(system: str) -> list[dict[str, Any]]:
+    """Each dice procedure of ``system``: name, summary, book section, parameters, dice."""
+    from rules_engine.resolve import describe_procedures
+
+    described: list[dict[str, Any]] = _as_json(describe_procedures(system))
+    return described
+
+
+def resolve(
+    catalogue: Catalogue, system: str, procedure: str, params: Mapping[str, Any], rolls: Any
+) -> dict[str, Any]:
+    """One roll resolved by the rules, as ``python -m rules_engine resolve`` prints it."""
+    from rules_engine.resolve import resolve as resolve_roll
+
+    if not isinstance(rolls, list):
+        raise BadDocument.at("rolls", "must be the list of faces rolled, e.g. [2, 3, 5]")
+    answer: dict[str, Any] = _as_json(
+        resolve_roll(catalogue, system, procedure, dict(params), rolls)
+    )
     return answer
 
 
