@@ -11,11 +11,11 @@ against Lancer flight) over those of the fair loop, timed in turn (``figures.com
 ``--runs`` runs and at 1,000 (a page or an API call).
 
 Target: >= 10x at 20,000 runs, a third of the 30x the Air Action fight loop is held to:
-the vectorised fight still rolls every weapon's dice in every run for each activation,
-though a fighter fires in fewer than half of them (its Piloting Check, a target in arc),
-and plays on in runs already decided; the Air Action fight reached its figure once a shot
-became one table draw. It was about 3x when the figure was first measured (a missed
-target, work to do). The 1,000-run figure is reported without a target.
+a Black Skies activation is one fighter's Piloting Check, target and volley, a few numpy
+calls each over the runs where it fires, where an Air Action turn's passes each move every
+plane of every run. It was about 3x when the figure was first measured, while every run
+rolled every weapon's dice; about 16x once only the runs where a fighter fires roll them,
+in one draw. The 1,000-run figure is reported without a target.
 """
 
 from __future__ import annotations

@@ -178,57 +178,76 @@ def _any_flying(hull: NDArray[np.int64], fighters: NDArray[np.intp]) -> NDArray[
 
 
 class VolleyFire:
-    """One fighter's activation across all runs: Piloting Check, target, to-hit, damage."""
+    """One fighter's activation across all runs: Piloting Check, target, to-hit, damage.
+
+    Only the runs where the fighter flies, acts and has an enemy left roll its Piloting
+    Check, and only those that pass and have a target in arc roll its weapons' dice: every
+    die of every weapon it fires in one draw.
+    """
 
     def __init__(self, book: Book, sc: Scenario, fighters: tuple[Fighter, ...], runs: int,
                  gen: np.random.Generator) -> None:
         self.book, self.sc, self.fighters, self.gen = book, sc, fighters, gen
-        self.rows = np.arange(runs)
         bands = list(sc.range_weights)
         weights = np.array([sc.range_weights[b] for b in bands], dtype=float)
         self.band_cdf = np.cumsum(weights / weights.sum())[:-1]
         self.tns = np.array([book.target_numbers[b] for b in bands])
         self.armour = np.array([f.armour for f in fighters])
         self.option = [book.options[sc.maneuver[s]] for s in SIDES]
-        # Shields: each fighter's damage die for each weapon die type, looked up per run.
-        self.stepped = {sides: np.array([step_down(sides, f.shields * book.shield_steps)
-                                         for f in fighters])
-                        for sides in {w.damage_die for f in fighters for w in f.weapons}}
+        self.multiplier = book.constant("crippled_difficulty_multiplier")
+        self.piloting_die = book.constant("piloting_die_sides")
+        self.combat_die = book.constant("combat_die_sides")
+        # Shields: each fighter's damage die for each weapon die type.
+        stepped = {sides: [step_down(sides, f.shields * book.shield_steps) for f in fighters]
+                   for sides in {w.damage_die for f in fighters for w in f.weapons}}
+        # Per shooter: the damage die of each of its dice against each target (one column a
+        # die, weapons best first), and how many dice a crippled fighter still rolls.
+        self.dice_sides = [
+            np.array([[stepped[w.damage_die][t] for w in f.weapons for _ in
+                       range(w.rate_of_fire)] for t in range(len(fighters))],
+                     dtype=np.int64).reshape(len(fighters), -1)
+            for f in fighters]
+        self.crippled_dice = [sum(w.rate_of_fire for w in f.weapons[:len(f.weapons) // 2])
+                              for f in fighters]
 
     def fire(self, f: int, enemy: NDArray[np.intp], hull: NDArray[np.int64],
              mask: NDArray[np.bool_]) -> None:
-        book, sc, gen, runs = self.book, self.sc, self.gen, hull.shape[0]
+        sc, gen = self.sc, self.gen
         me = self.fighters[f]
-        own = hull[:, f]
-        crippled = (own > 0) & (2 * own <= me.hull)
+        rows = np.flatnonzero(mask & (hull[:, f] > 0))
+        if rows.size == 0:
+            return
+        enemy_hull = hull[rows[:, None], enemy]
+        flying = enemy_hull > 0
+        live = flying.any(axis=1)
+        own = hull[rows, f]
+        crippled = 2 * own <= me.hull
         # Piloting Check: d6 + skill must equal or beat the difficulty (doubled if crippled).
-        difficulty = self.option[me.side].difficulty * np.where(
-            crippled, book.constant("crippled_difficulty_multiplier"), 1)
-        pilot_roll = gen.integers(1, book.constant("piloting_die_sides") + 1, runs)
-        passed = pilot_roll + me.skill >= difficulty
-        in_arc = gen.random(runs) < sc.shot_chance
-        enemy_hull = hull[:, enemy]
-        keys = gen.random((runs, enemy.size))
+        difficulty = self.option[me.side].difficulty * np.where(crippled, self.multiplier, 1)
+        passed = gen.integers(1, self.piloting_die + 1, rows.size) + me.skill >= difficulty
+        in_arc = gen.random(rows.size) < sc.shot_chance
+        keep = np.flatnonzero(live & passed & in_arc)
+        if keep.size == 0:
+            return
+        rows, flying, crippled = rows[keep], flying[keep], crippled[keep]
+        n = rows.size
+        keys = gen.random((n, enemy.size))
         if sc.targeting == "weakest":
-            keys = keys + enemy_hull
-        target = np.where(enemy_hull > 0, keys, np.inf).argmin(axis=1)
-        firing = mask & (own > 0) & passed & in_arc & (enemy_hull > 0).any(axis=1)
+            keys = keys + enemy_hull[keep]
+        cols = enemy[np.where(flying, keys, np.inf).argmin(axis=1)]
         # Combat: Target Number by range, plus target-speed modifier, minus maneuver penalty.
-        band = np.searchsorted(self.band_cdf, gen.random(runs), side="right")
+        band = np.searchsorted(self.band_cdf, gen.random(n), side="right")
         penalised = me.side if sc.maneuver_penalty_of == "firer" else 1 - me.side
-        modifier = to_hit_modifier(book, sc.speed[SIDES[1 - me.side]],
+        modifier = to_hit_modifier(self.book, sc.speed[SIDES[1 - me.side]],
                                    self.option[penalised].penalty)
         need = self.tns[band] - modifier
+        sides = self.dice_sides[f][cols]
+        size = sides.shape
+        hits = gen.integers(1, self.combat_die + 1, size) >= need[:, None]
+        damage = (gen.random(size) * sides).astype(np.int64) + 1
+        scored = np.maximum(damage - self.armour[cols][:, None], 0) * hits
         # Combat: a crippled fighter fires half (round down) of its weapons.
-        n_fire = np.where(crippled, len(me.weapons) // 2, len(me.weapons))
-        cols = enemy[target]
-        armour = self.armour[cols][:, None]
-        total = np.zeros(runs, dtype=np.int64)
-        for slot, weapon in enumerate(me.weapons):
-            sides = self.stepped[weapon.damage_die][cols]
-            size = (runs, weapon.rate_of_fire)
-            hits = gen.integers(1, book.constant("combat_die_sides") + 1, size) >= need[:, None]
-            damage = gen.integers(1, sides[:, None] + 1, size)
-            per_run = (np.maximum(damage - armour, 0) * hits).sum(axis=1)
-            total += np.where(firing & (slot < n_fire), per_run, 0)
-        hull[self.rows, cols] = np.maximum(hull[self.rows, cols] - total, 0)
+        if crippled.any():
+            scored[crippled, self.crippled_dice[f]:] = 0
+        total = scored.sum(axis=1)
+        hull[rows, cols] = np.maximum(hull[rows, cols] - total, 0)
