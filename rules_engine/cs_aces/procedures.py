@@ -12,7 +12,7 @@ escape). Fields:
 - ``captured``: the figure is (``True``) or is no longer (``False``) a captive.
 - ``holding_captive``: the figure holds (``True``) or no longer holds (``False``) a captive.
 
-Breaking away and choosing the first player change no figure.
+Breaking away, choosing the first player and breaking a victory tie change no figure.
 """
 
 from __future__ import annotations
@@ -46,11 +46,15 @@ from rules_engine.cs_aces.procedures_other import (
     ESCAPING,
     HIT_THE_DECK,
     PLAYERS,
+    TIED,
+    VICTORY,
     break_away,
     escape,
     escape_dice,
     first_player,
     first_player_dice,
+    victory_tie,
+    victory_tie_dice,
 )
 from rules_engine.procedures import Dice, Procedure, fixed
 
@@ -117,5 +121,14 @@ PROCEDURES: tuple[Procedure, ...] = (
         (PLAYERS,),
         first_player_dice,
         first_player,
+    ),
+    Procedure(
+        "victory-tie",
+        "Who wins when victory points and recruited points are both tied: each tied player "
+        "rolls a die, the highest wins, a tie rolls again.",
+        VICTORY,
+        (TIED,),
+        victory_tie_dice,
+        victory_tie,
     ),
 )

@@ -224,3 +224,39 @@ def first_player(
         "reroll": top if len(top) > 1 else [],
     }
     return Resolution(outcome, steps)
+
+
+VICTORY = "Victory!"
+TIED = integer("players", 2, 2, 8, "players still tied on victory points and recruited points")
+
+
+def victory_tie_dice(params: Mapping[str, Any]) -> Sequence[Dice]:
+    return [Dice(1, 6, f"player {n}'s die") for n in range(1, params["players"] + 1)]
+
+
+def victory_tie(
+    _catalogue: Catalogue, _params: Mapping[str, Any], rolls: Sequence[Sequence[int]]
+) -> Resolution:
+    faces = [g[0] for g in rolls]
+    best = max(faces)
+    top = [n for n, f in enumerate(faces, start=1) if f == best]
+    steps = [
+        Step(
+            "Victory points and the points recruited are tied: each tied player rolls a die: "
+            + "; ".join(f"player {n} {f}" for n, f in enumerate(faces, start=1))
+            + ".",
+            VICTORY,
+        ),
+        Step(
+            f"Player {top[0]} rolled highest ({best}) and wins the game."
+            if len(top) == 1
+            else f"Players {', '.join(map(str, top))} tie with {best}: they roll again.",
+            VICTORY,
+        ),
+    ]
+    outcome = {
+        "rolls": faces,
+        "winner": top[0] if len(top) == 1 else None,
+        "reroll": top if len(top) > 1 else [],
+    }
+    return Resolution(outcome, steps)

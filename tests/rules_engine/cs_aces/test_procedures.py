@@ -261,6 +261,11 @@ def test_first_player_is_the_highest_two_dice_and_a_top_tie_rerolls():
     assert (three["first_player"], three["reroll"]) == (None, [1, 2, 3])
 
 
+def test_a_victory_tie_after_recruited_points_goes_to_the_highest_die():
+    assert run("victory-tie", [2, 5])["outcome"] == {"rolls": [2, 5], "winner": 2, "reroll": []}
+    assert run("victory-tie", [4, 4, 1], players=3)["outcome"]["reroll"] == [1, 2]
+
+
 # Refusals -----------------------------------------------------------------------------
 
 
@@ -323,6 +328,7 @@ def test_every_procedure_describes_its_parameters_and_default_dice():
         "escape",
         "break-away",
         "first-player",
+        "victory-tie",
     ]
     assert describe(SYSTEM, "first-player")["dice"][1]["meaning"] == "player 2's two dice"
     assert all(p["meaning"] for d in described for p in d["params"])
@@ -392,7 +398,7 @@ def test_every_legal_situation_and_roll_resolves_to_json(case):
 @given(situations(), st.data())
 def test_a_higher_die_never_does_the_roller_worse(case, data):
     name, params, rolls = case
-    if not rolls or name in ("break-away", "first-player"):
+    if not rolls or name in ("break-away", "first-player", "victory-tie"):
         return
     if name == "multi-target-attack":
         params = params | {"defensive_fate": [], "assign": []}
