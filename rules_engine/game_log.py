@@ -4,7 +4,8 @@ A log holds the game (id, system, title), its dice (``physical`` or ``server`` w
 commitment, the players' entropy and, once revealed, the seed) and its entries in order.
 Each entry is one resolved procedure, or a correction that reverses an earlier entry::
 
-    {"seq": 3, "who": "Ann", "procedure": "shot", "params": {...}, "rolls": [4, 6],
+    {"seq": 3, "who": "Ann", "procedure": "shot", "params": {...}, "roles": {"target": "b1"},
+     "rolls": [4, 6],
      "source": "server", "outcome": {...}, "changes": [...], "explanation": [...],
      "time": "2026-12-03T15:04:05Z", "chain": "<hex>"}
     {"seq": 4, "who": "referee", "procedure": "correction", "reverses": 3,
@@ -186,6 +187,12 @@ def _replay(
     return None, len(rolls) if source == "server" and revealed else 0
 
 
+def after(log: Mapping[str, Any]) -> tuple[int, str]:
+    """Where the next entry of ``log`` goes: its number and the chain it follows."""
+    entries = log["entries"]
+    return len(entries) + 1, entries[-1]["chain"] if entries else GENESIS
+
+
 def entry_of(
     catalogue: Catalogue,
     log: Mapping[str, Any],
@@ -195,41 +202,81 @@ def entry_of(
     params: Mapping[str, Any] | None,
     rolls: Sequence[int],
     time: str,
+    roles: Mapping[str, str] | None = None,
 ) -> dict[str, Any]:
     """The next entry of ``log``: the procedure resolved on ``rolls`` (the server's, in a game
-    of server dice: ``server_rolls``), numbered and chained after the last entry.
+    of server dice: ``server_rolls``), numbered and chained after the last entry. ``roles``
+    names the figure that plays each role of the situation (``{"target": "b2"}``).
 
     Raises:
         BadDocument: the procedure, its parameters or the rolls, as ``resolve`` says.
     """
-    game, entries = log["game"], log["entries"]
-    done = resolve(catalogue, game["system"], procedure, params, rolls)
+    seq, previous = after(log)
+    return entry_at(
+        catalogue,
+        log["game"]["system"],
+        "server" if log["dice"]["mode"] == "server" else "physical",
+        seq,
+        previous,
+        who=who,
+        procedure=procedure,
+        params=params,
+        rolls=rolls,
+        time=time,
+        roles=roles,
+    )
+
+
+def entry_at(
+    catalogue: Catalogue,
+    system: str,
+    source: str,
+    seq: int,
+    previous: str,
+    *,
+    who: str,
+    procedure: str,
+    params: Mapping[str, Any] | None,
+    rolls: Sequence[int],
+    time: str,
+    roles: Mapping[str, str] | None = None,
+) -> dict[str, Any]:
+    """Entry ``seq`` of a log whose last chain is ``previous`` (``entry_of`` for a log in
+    hand; a table that stores its entries needs only the last one)."""
+    done = resolve(catalogue, system, procedure, params, rolls)
     entry = {
-        "seq": len(entries) + 1,
+        "seq": seq,
         "who": who,
         "procedure": procedure,
         "params": done["params"],
+        "roles": dict(roles or {}),
         "rolls": list(rolls),
-        "source": "server" if log["dice"]["mode"] == "server" else "physical",
+        "source": source,
         "outcome": done["outcome"],
         "changes": done["changes"],
         "explanation": done["explanation"],
         "time": time,
     }
-    return entry | {"chain": chain_of(entries[-1]["chain"] if entries else GENESIS, entry)}
+    return entry | {"chain": chain_of(previous, entry)}
 
 
 def correction_of(
     log: Mapping[str, Any], *, who: str, reverses: int, reason: str, time: str
 ) -> dict[str, Any]:
     """The next entry of ``log``: a correction reversing entry ``reverses``."""
-    entries = log["entries"]
+    return correction_at(*after(log), who=who, reverses=reverses, reason=reason, time=time)
+
+
+def correction_at(
+    seq: int, previous: str, *, who: str, reverses: int, reason: str, time: str
+) -> dict[str, Any]:
+    """Entry ``seq``, a correction reversing entry ``reverses``, after chain ``previous``."""
     entry = {
-        "seq": len(entries) + 1,
+        "seq": seq,
         "who": who,
         "procedure": CORRECTION,
         "reverses": reverses,
         "reason": reason,
         "time": time,
     }
-    return entry | {"chain": chain_of(entries[-1]["chain"] if entries else GENESIS, entry)}
+    return entry | {"chain": chain_of(previous, entry)}

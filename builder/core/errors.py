@@ -130,6 +130,18 @@ class ErrorCode(StrEnum):
     JOB_QUOTA = "job_quota"
     """Starting a job while the per-user number of queued or running jobs is reached."""
 
+    # The game table
+    WRONG_SYSTEM = "wrong_system"
+    """Bringing a list of another game system to a game."""
+    ALREADY_SEATED = "already_seated"
+    """Joining a game one is already playing or refereeing."""
+    GAME_NOT_OPEN = "game_not_open"
+    """Joining, or adding dice entropy, after the first roll."""
+    GAME_NOT_PLAYING = "game_not_playing"
+    """Acting in a game that has not started or has ended."""
+    NOTHING_TO_UNDO = "nothing_to_undo"
+    """A correction of an entry that is not a roll, or one already reversed."""
+
 
 @dataclass
 class ApplicationError(Exception):

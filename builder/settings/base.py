@@ -51,6 +51,7 @@ INSTALLED_APPS = [
     "builder.lists",
     "builder.collections",
     "builder.simulations",
+    "builder.play",
     "builder.printing",
     "builder.api",
     "builder.catalogue",
