@@ -9,7 +9,7 @@ import pytest
 from builder.lists.services import saved_list_create
 from builder.play.services import game_create, game_join
 from tests.builder.api_fixtures import example_list, make_user
-from tests.builder.api_fixtures import packs as packs  # noqa: F401 (a fixture)
+from tests.builder.api_fixtures import packs as packs
 
 
 @pytest.fixture
