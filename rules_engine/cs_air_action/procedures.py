@@ -36,7 +36,7 @@ from rules_engine.cs_air_action.procedures_damage import (
 from rules_engine.odds_query import integer
 from rules_engine.procedures import Dice, Procedure, Resolution, Step, fixed
 
-INITIATIVE, ETIQUETTE = "Determine Initiative", "Crimson Skies Etiquette"
+INITIATIVE, ETIQUETTE, VICTORY = "Determine Initiative", "Crimson Skies Etiquette", "Victory!"
 ETIQUETTE_ALLOWED = 4  # "on a 4, 5, or 6, the order is allowed"
 
 
@@ -79,6 +79,42 @@ def _initiative(
         {
             "totals": totals,
             "aggressor": top[0] if len(top) == 1 else None,
+            "tied": top if len(top) > 1 else [],
+        },
+        steps,
+    )
+
+
+def _tie_dice(params: Mapping[str, Any]) -> Sequence[Dice]:
+    return tuple(Dice(1, 6, f"player {i + 1}'s die") for i in range(params["players"]))
+
+
+def _victory_tie(
+    _catalogue: Catalogue, params: Mapping[str, Any], rolls: Sequence[Sequence[int]]
+) -> Resolution:
+    """The last tie-breaker: one die each, the highest wins; equal dice roll again."""
+    faces = [r[0] for r in rolls]
+    top = [i + 1 for i, f in enumerate(faces) if f == max(faces)]
+    steps = [
+        Step(
+            "Victory points, planes shot down and build points are all tied: each player "
+            "rolls a six-sided die: "
+            + "; ".join(f"player {i + 1} {f}" for i, f in enumerate(faces))
+            + ".",
+            VICTORY,
+        ),
+        Step(
+            f"Player {top[0]} rolls highest and wins the game."
+            if len(top) == 1
+            else f"Players {faces_words(top)} roll the same: they roll again "
+            "(docs/rulings/cs-air-action-engine.md, 26).",
+            VICTORY,
+        ),
+    ]
+    return Resolution(
+        {
+            "faces": faces,
+            "winner": top[0] if len(top) == 1 else None,
             "tied": top if len(top) > 1 else [],
         },
         steps,
@@ -194,6 +230,14 @@ PROCEDURES: tuple[Procedure, ...] = (
         (integer("players", 2, 2, 6, "how many players roll"),),
         _initiative_dice,
         _initiative,
+    ),
+    Procedure(
+        "victory-tie",
+        "The last tie-breaker of victory: each tied player rolls a die; the highest wins.",
+        VICTORY,
+        (integer("players", 2, 2, 6, "how many players are still tied"),),
+        _tie_dice,
+        _victory_tie,
     ),
     Procedure(
         "etiquette",

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from rules_engine.catalogue import load_catalogue
 from rules_engine.cs_air_action.collisions import check_fails, collision_damage
+from rules_engine.cs_air_action.procedures import PROCEDURES
 from rules_engine.errors import BadDocument
 from rules_engine.resolve import dice_needed, resolve
 
@@ -400,6 +401,13 @@ def test_initiative_goes_to_the_highest_total_and_ties_roll_again():
     assert tied == {"totals": [7, 7, 7], "aggressor": None, "tied": [1, 2, 3]}
 
 
+def test_a_victory_tie_goes_to_the_highest_die_and_equal_dice_roll_again():
+    # Seed 001 line 77 ("Victory!"): "If this total is also tied, roll a six-sided die to
+    # determine who wins."
+    assert play("victory-tie", [2, 5])["outcome"] == {"faces": [2, 5], "winner": 2, "tied": []}
+    assert play("victory-tie", [4, 4, 1], players=3)["outcome"]["tied"] == [1, 2]
+
+
 def test_an_etiquette_roll_allows_the_order_on_4_or_more():
     assert [play("etiquette", [f])["outcome"]["allowed"] for f in range(1, 7)] == [
         False,
@@ -423,23 +431,7 @@ def _rolls_for(draw, procedure, params):
 
 @st.composite
 def situations(draw):
-    procedure = draw(
-        st.sampled_from(
-            [
-                "shot",
-                "pilot-check",
-                "redline",
-                "throttle",
-                "obstacle",
-                "collision",
-                "bail-out",
-                "speed-effect",
-                "daring-feat",
-                "initiative",
-                "etiquette",
-            ]
-        )
-    )
+    procedure = draw(st.sampled_from([p.name for p in PROCEDURES]))
     params: dict = {}
     left = draw(st.one_of(st.none(), st.integers(1, 6)))
     if procedure == "shot":
@@ -498,7 +490,7 @@ def situations(draw):
         )
     elif procedure == "daring-feat":
         params = dict(attack=draw(st.integers(0, 6)))
-    elif procedure == "initiative":
+    elif procedure in ("initiative", "victory-tie"):
         params = dict(players=draw(st.integers(2, 6)))
     return procedure, params, _rolls_for(draw, procedure, params)
 
