@@ -42,6 +42,8 @@ FRONT_DOOR = {
     "validate_simulation",
     "validate_list",
     "parse_json",
+    "resolve",
+    "verify",
 }
 """What the engine does for Django: checking, pricing, odds, simulation and its blocks, the
 bounded JSON reader. Only the gateway calls them; content's door reads packs, no more."""
@@ -51,7 +53,7 @@ LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"builder.engine"}),
     frozenset({"builder.api", "builder.games"}),
     frozenset({"builder.accounts", "builder.lists", "builder.simulations"}),
-    frozenset({"builder.collections", "builder.printing"}),
+    frozenset({"builder.collections", "builder.printing", "builder.play"}),
     frozenset({"builder.catalogue"}),
     frozenset({"builder.web"}),
 )

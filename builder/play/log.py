@@ -12,10 +12,9 @@ from typing import Any
 from django.contrib.auth.models import User
 
 from builder.engine import BadDocument
+from builder.engine.play import DICE_SCHEME, GENESIS, LOG_FORMAT, entry_at, server_rolls
 from builder.play.models import Game
 from content.api_selectors import engine_catalogue
-from rules_engine.fair_dice import SCHEME
-from rules_engine.game_log import FORMAT, GENESIS, entry_at, server_rolls
 
 
 def dice_header(game: Game, *, with_seed: bool) -> dict[str, Any]:
@@ -26,7 +25,7 @@ def dice_header(game: Game, *, with_seed: bool) -> dict[str, Any]:
     entropy = {s.user.get_username(): s.entropy for s in game.seats.all() if s.entropy}
     return {
         "mode": "server",
-        "scheme": SCHEME,
+        "scheme": DICE_SCHEME,
         "commitment": game.commitment,
         "entropy": entropy,
         "seed": game.seed if with_seed else None,
@@ -36,7 +35,7 @@ def dice_header(game: Game, *, with_seed: bool) -> dict[str, Any]:
 def log_document(game: Game, *, with_seed: bool = False) -> dict[str, Any]:
     """The game's log file; the seed is in it only when revealed (or ``with_seed``)."""
     return {
-        "format": FORMAT,
+        "format": LOG_FORMAT,
         "game": {"id": str(game.public_id), "system": game.system, "title": game.title},
         "dice": dice_header(game, with_seed=with_seed or game.seed_revealed),
         "entries": [e.record for e in game.entries.order_by("seq")],

@@ -19,13 +19,20 @@ from django.utils import timezone
 from builder import engine
 from builder.core.errors import ApplicationError, ErrorCode
 from builder.engine import BadDocument, bad_document_error
+from builder.engine.play import (
+    CORRECTION,
+    applied,
+    check_roles,
+    commitment,
+    correction_at,
+    new_seed,
+    table_figures,
+    undone,
+)
 from builder.lists.models import SavedList
 from builder.lists.pinning import versions_map
 from builder.play.log import entry_for, place_of_next
 from builder.play.models import Game, LogEntry, Order, Seat, TableFigure
-from rules_engine.fair_dice import commitment, new_seed
-from rules_engine.game_log import CORRECTION, correction_at
-from rules_engine.table_state import applied, check_roles, table_figures, undone
 
 SIDES = "abcdefgh"
 
