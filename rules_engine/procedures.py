@@ -94,6 +94,9 @@ class Procedure:
     run: Callable[[Catalogue, Mapping[str, Any], Sequence[Sequence[int]]], Resolution]
     """The rules: the catalogue, the resolved parameters and the rolls grouped as ``dice``
     asked for them."""
+    roles: tuple[str, ...] = ()
+    """The figures a table names for the situation (``attacker``, ``target``): every subject
+    its changes may name."""
 
     def describe(self) -> dict[str, Any]:
         """The procedure as ``resolve --describe`` and the API list it; the dice are those
@@ -105,6 +108,7 @@ class Procedure:
             "section": self.section,
             "params": [p.describe() for p in self.params],
             "dice": [d.describe() for d in self.dice(defaults)],
+            "roles": list(self.roles),
         }
 
 

@@ -34,6 +34,9 @@ class ProcedureSerializer(serializers.Serializer[Any]):
     section = serializers.CharField(help_text="The book section it comes from.")
     params = OddsParamSerializer(many=True)
     dice = DiceSerializer(many=True, help_text="The dice of the default situation, in order.")
+    roles = serializers.ListField(
+        child=serializers.CharField(), help_text="The figures a table names: attacker, target ..."
+    )
 
 
 class StepSerializer(serializers.Serializer[Any]):
@@ -125,6 +128,7 @@ class ProcedureListApi(APIView):
                                     "meaning": "the characteristic tested",
                                 }
                             ],
+                            "roles": ["model"],
                         }
                     ],
                 },

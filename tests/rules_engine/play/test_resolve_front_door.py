@@ -94,7 +94,7 @@ def test_an_unknown_procedure_or_parameter_is_named():
 @pytest.mark.parametrize("system", list(SYSTEMS))
 def test_every_procedure_describes_its_parameters_and_dice(system):
     for described in describe_procedures(system):
-        assert set(described) == {"procedure", "summary", "section", "params", "dice"}
+        assert set(described) == {"procedure", "summary", "section", "params", "dice", "roles"}
         assert described["summary"] and described["section"]
         for param in described["params"]:
             assert param["meaning"], (system, described["procedure"], param["name"])
