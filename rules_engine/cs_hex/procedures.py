@@ -38,6 +38,7 @@ from rules_engine.procedures import Procedure
 # rockets' effects, collisions and ramming, bail out and landing, and the spin last.
 _ORDER = (
     "skill-check",
+    "tailing",
     "maneuver",
     "to-hit",
     "hit-location",

@@ -22,6 +22,7 @@ from rules_engine.procedures import Dice, Step
 # paragraphs print no heading: they are named by their first words, as the book itself refers
 # to them ("см. прыжки с парашютом").
 MOVEMENT = "Фаза движения (Movement phase)"
+TAILING = "Он у меня на хвосте! (He's on my tail!)"
 SHOOTING = "Стрельба (Shooting)"
 TO_HIT = "Сложность попадания (To-hit difficulty)"
 DOUBLING_DOWN = "Стрельба на удвоение (doubling down)"

@@ -1,5 +1,6 @@
 """A declared maneuver (``4L2F``) and the rolls for exceeding the plane's ratings
-("Фаза движения"; turn order 1.4, "Броски на превышение максимальных характеристик").
+("Фаза движения"; turn order 1.4, "Броски на превышение максимальных характеристик"), and
+what a tailed plane tells its pursuer before it moves ("Он у меня на хвосте!").
 
 The situation decides how many d10s are rolled: none when the plane's G-rating, maximum
 speed and acceleration all cover the maneuver, one for each rating it exceeds, and one more
@@ -19,7 +20,10 @@ from rules_engine.cs_hex.procedures_common import (
     MOVEMENT,
     NATURAL_TOUCH,
     SHOCKED,
+    TAILING,
     d10_check,
+    rows,
+    skill,
 )
 from rules_engine.cs_hex.procedures_flight import failure
 from rules_engine.cs_hex.rules import SYSTEM
@@ -148,6 +152,32 @@ def _unique(changes: list[Change]) -> list[Change]:
     return seen
 
 
+def _tailing(catalogue: Catalogue, params: Params, _rolls: Sequence[Sequence[int]]) -> Resolution:
+    difference = params["sixth_sense"] - params["victim_sixth_sense"]
+    parts = [f"{params['sixth_sense']} - {params['victim_sixth_sense']}"]
+    for flag, words in (
+        ("victim_smoking", "the victim smokes"),
+        ("victim_shocked", "the victim's pilot is shocked"),
+    ):
+        if params[flag]:
+            difference += 2
+            parts.append(f"+ 2 ({words})")
+    told, original = next(
+        (row[2], row[3])
+        for row in rows(catalogue, "tailing")
+        if (row[0] is None or difference >= row[0]) and (row[1] is None or difference <= row[1])
+    )
+    steps = [
+        Step(
+            f"Pursuer's Sixth Sense - victim's Sixth Sense, +2 if the victim smokes, +2 "
+            f"if its pilot is shocked: {' '.join(parts)} = {difference}. The victim "
+            f"moves first and tells the pursuer, in private: {told} («{original}»).",
+            TAILING,
+        )
+    ]
+    return Resolution({"difference": difference, "told": told}, steps)
+
+
 PROCEDURES: tuple[Procedure, ...] = (
     Procedure(
         "maneuver",
@@ -188,5 +218,19 @@ PROCEDURES: tuple[Procedure, ...] = (
         ),
         _dice,
         _maneuver,
+    ),
+    Procedure(
+        "tailing",
+        "On his tail: what the tailed plane tells its pursuer of its next maneuver, by the "
+        "difference of Sixth Sense (no dice).",
+        TAILING,
+        (
+            skill("sixth_sense", "the pursuer's Sixth Sense"),
+            skill("victim_sixth_sense", "the tailed pilot's Sixth Sense"),
+            boolean("victim_smoking", "the tailed plane smokes (+2)"),
+            boolean("victim_shocked", "the tailed pilot is shocked (+2)"),
+        ),
+        lambda _params: (),
+        _tailing,
     ),
 )

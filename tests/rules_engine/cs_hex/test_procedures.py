@@ -194,6 +194,32 @@ def test_a_maneuver_rolls_the_checks_the_odds_query_counts(
     ]
 
 
+@pytest.mark.parametrize(
+    ("pursuer", "victim", "smoking", "shocked", "difference", "told"),
+    [
+        (4, 5, False, False, -1, "direction of the next maneuver"),
+        (5, 5, False, False, 0, "direction and speed of the maneuver"),
+        (2, 4, True, True, 2, "direction and speed of the maneuver"),
+        (3, 2, True, False, 3, "final hex of the maneuver, but not the facing"),
+    ],
+)
+def test_tailing_tells_more_the_wider_the_sixth_sense_gap(
+    pursuer: int, victim: int, smoking: bool, shocked: bool, difference: int, told: str
+) -> None:
+    # Lines 26-29 ("Он у меня на хвосте!"): below 0 the direction, 0-2 with the speed, 3 or
+    # more the final hex without the facing; no dice.
+    answer = run(
+        "tailing",
+        [],
+        sixth_sense=pursuer,
+        victim_sixth_sense=victim,
+        victim_smoking=smoking,
+        victim_shocked=shocked,
+    )
+    assert answer["outcome"] == {"difference": difference, "told": told}
+    assert answer["dice"] == []
+
+
 # --- skill check and its failures ("Фаза движения") -------------------------------------
 
 
@@ -553,7 +579,11 @@ def test_matching_numbers_collide() -> None:
 @pytest.mark.parametrize(
     ("size", "roll", "collided"), [(7, 3, False), (7, 2, True), (1, 9, False), (1, 8, True)]
 )
-def test_object_collision(size: int, roll: int, collided: bool) -> None:
+def test_book_example_collisions_zeppelin_engine_and_large_building(
+    size: int, roll: int, collided: bool
+) -> None:
+    # Seed 004 lines 140-141 ("Столкновения"): d10 >= 10 - size modifier; the book's examples
+    # are a zeppelin's engine, 7 (3 or more), and a large building, 1 (9 or more).
     answer = run("object-collision", [roll], size_modifier=size)
     assert answer["outcome"]["collided"] is collided
 
@@ -579,6 +609,7 @@ def test_drill_and_shock_checks() -> None:
 
 NAMES = [
     "skill-check",
+    "tailing",
     "maneuver",
     "to-hit",
     "hit-location",
