@@ -172,7 +172,6 @@ def _playing(game: Game) -> None:
         )
 
 
-@transaction.atomic
 def game_act(
     *,
     game: Game,
@@ -189,12 +188,37 @@ def game_act(
     physical dice they are what the player typed. Nothing is appended when anything is
     wrong: the procedure, its parameters, the dice, or a role with no figure.
     """
+    entry, _ = game_act_once(
+        game=game,
+        user=user,
+        procedure=procedure,
+        params=params,
+        roles=roles,
+        rolls=rolls,
+        idempotency_key=idempotency_key,
+    )
+    return entry
+
+
+@transaction.atomic
+def game_act_once(
+    *,
+    game: Game,
+    user: User,
+    procedure: str,
+    params: Mapping[str, Any],
+    roles: Mapping[str, str],
+    rolls: Sequence[int] | None = None,
+    idempotency_key: str = "",
+) -> tuple[LogEntry, bool]:
+    """``game_act``, and whether this call wrote the entry (False: a repeat of a request
+    with the same idempotency key, answered with the entry written the first time)."""
     game = _locked(game)
     _playing(game)
     if idempotency_key:
         done = game.entries.filter(idempotency_key=idempotency_key).first()
         if done is not None:
-            return done
+            return done, False
     if not isinstance(roles, Mapping) or not all(
         isinstance(k, str) and isinstance(v, str) for k, v in roles.items()
     ):
@@ -215,7 +239,7 @@ def game_act(
     game.save(update_fields=["state", "status", "started_at"])
     try:
         with transaction.atomic():
-            return LogEntry.objects.create(
+            entry = LogEntry.objects.create(
                 game=game,
                 seq=record["seq"],
                 user=user,
@@ -225,7 +249,8 @@ def game_act(
             )
     except IntegrityError:
         # Only a repeat of the same request can race past the lock's check.
-        return game.entries.get(idempotency_key=idempotency_key)
+        return game.entries.get(idempotency_key=idempotency_key), False
+    return entry, True
 
 
 @transaction.atomic
