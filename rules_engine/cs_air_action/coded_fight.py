@@ -79,14 +79,18 @@ class CodedFight(TableBatch):
     numbers of ``coded_states`` times their stride).
 
     Planes shot down by a shot are those down at the end that no hazard took down
-    (``hazard_down``, kept by run number): shots are the only other way to lose clicks.
+    (``hazard_rows`` and ``hazard_runs``: each plane a hazard took down, by layout row and
+    run number): shots are the only other way to lose clicks.
     """
 
     def _set_up(self, forces: Forces, scenario: dict[str, Any]) -> None:
         self.policy = fate_policy(forces, scenario)
         super()._set_up(forces, scenario)
         self.states = SquadronStates.number(
-            forces, self.row_of, self.slots, stride_of(forces, self.policy),
+            forces,
+            self.row_of,
+            self.slots,
+            stride_of(forces, self.policy),
             fate_spends(forces, self.policy),
         )
         self._digit_tables()
@@ -98,7 +102,8 @@ class CodedFight(TableBatch):
         super()._start(runs, rng)
         self.code = np.repeat(self.states.full[:, None], runs, axis=1)
         self.final_code = np.zeros((2, runs), dtype=np.int64)
-        self.hazard_down = np.zeros((2 * self.slots, runs), dtype=bool)
+        self.hazard_rows: list[Ints] = []
+        self.hazard_runs: list[Ints] = []
 
     def _digit_tables(self) -> None:
         """What a plane slot of a state is, as ``code // stride + slot_at[row]`` reads it:
@@ -123,6 +128,12 @@ class CodedFight(TableBatch):
         self.collision_fails = self.collision_fail.take(cells).reshape(-1)
         turned = (st.used * st.turn[st.side_of].T).sum(axis=0)
         self.new_turn = st.spread(np.arange(st.count) * st.stride - turned).reshape(-1)
+        self.redline_downs = self.lefts == 1  # a click lost to redlining shoots it down
+        # Per figure: its squadron's row of ``code`` and its slot's place in the digit
+        # tables, and what one click of it changes in a code.
+        self.fig_side = self.row_side.take(self.row_of)
+        self.fig_slot_at = self.slot_at.take(self.row_of)
+        self.fig_click = self.click.take(self.row_of)
 
     def _shot_tables(self) -> list[tuple[int, ShotTable]]:
         """``TableBatch``'s shot tables without fate; with it, each state of the shooter
@@ -138,9 +149,16 @@ class CodedFight(TableBatch):
         for gunnery, chance in ((t.front, s["in_range"]), (t.rear, s["rear_shot"])):
             if not chance:
                 continue
-            parts = fate_shot_chances(self._by_row(gunnery), silhouettes[1 - self.side],
-                                      offered, chance, s["rear_arc"], s["point_blank"],
-                                      self.policy, dice)
+            parts = fate_shot_chances(
+                self._by_row(gunnery),
+                silhouettes[1 - self.side],
+                offered,
+                chance,
+                s["rear_arc"],
+                s["point_blank"],
+                self.policy,
+                dice,
+            )
             for slot in range(p):
                 table = ShotTable.of(np.concatenate((parts[slot], parts[slot + p])))
                 if table.fires:
@@ -176,7 +194,7 @@ class CodedFight(TableBatch):
         for k, table in self.shots:
             if k < p:  # the aggressor's plane in slot k, then (k + p) the other player's
                 value = self.fate_value[k] if self.policy == OFFENSIVE else 0
-                shooter = (st.side_of * part + (st.left[k] * values + value) * targets)
+                shooter = st.side_of * part + (st.left[k] * values + value) * targets
                 spent = None
                 if self.policy == OFFENSIVE and self.can[k].any():
                     own = self.spend.reshape(2, p)[st.side_of, k] * self.can[k]
@@ -224,6 +242,12 @@ class CodedFight(TableBatch):
         self.picked_fail = self.collision_fail.take(
             self.picked_row * self.t.width + self.picked_left
         )
+        self.picked_click = self.click.take(self.picked_row)
+        # A state's first pick and first plane, read at its code.
+        self.pick_at = st.spread(np.arange(st.count) * picks).reshape(-1)
+        self.plane_at = st.spread(np.arange(st.count)).reshape(-1)
+        self.lefts_across = self.lefts * self.t.width  # a plane's column of the cell
+        self.collision_tables = self._collision_deltas(self.policy == DEFENSIVE)
 
     def _score_tables(self) -> None:
         """ "Victory!" by state: the points of the planes still flying and of those lost,
@@ -236,6 +260,12 @@ class CodedFight(TableBatch):
         self.flying_points = (points * (st.left > 0)).sum(axis=0)
         self.lost_points = (points * lost).sum(axis=0)
         self.lost_planes = lost.sum(axis=0)
+        # (state, figure): the clicks each figure of the state's squadron has taken and the
+        # fate its Ace has spent, 0 for the other squadron's figures.
+        fig_slot = self.row_of % p
+        own = (self.row_of // p)[None, :] == st.side_of[:, None]
+        self.damage_by_state = ((self.f.ko[None, :] - st.left[fig_slot].T) * own).astype(np.int16)
+        self.fate_by_state = (st.uses[fig_slot].T * own).astype(np.int16)
 
     # --- the turn sequence --------------------------------------------------------------
     def play(self) -> FightState:
@@ -283,21 +313,32 @@ class CodedFight(TableBatch):
         """How every fight ended, from both squadrons' final states. "Victory!": a side
         scores its planes still flying, and 2x the points of each enemy plane a shot
         brought down, 1x for one lost otherwise (to a hazard)."""
-        p = self.slots
-        r, (a, b) = self.result, self.final_code // self.states.stride
-        by_hazard = self.hazard_down.reshape(2, p, -1)
-        points = (by_hazard * self.row_points.reshape(2, p, 1)).sum(axis=1)
-        planes = by_hazard.sum(axis=1)
-        for side, own, enemy in ((0, a, b), (1, b, a)):
-            r.victory[:, side] = self.flying_points.take(own)
-            r.victory[:, side] += 2 * self.lost_points.take(enemy)
-            r.victory[:, side] -= points[1 - side]
-            r.shot_down[:, side] = self.lost_planes.take(enemy) - planes[1 - side]
-        at = [(a, b)[self.row_side[row]] + self.slot_at[row] for row in self.row_of.tolist()]
-        left = np.stack([self.lefts.take(cell) for cell in at])
-        r.damage[:] = (self.f.ko[:, None] - left).T
+        r, states = self.result, self.final_code // self.states.stride  # (squadron, run)
+        runs = states.shape[1]
+        rows = np.concatenate(self.hazard_rows) if self.hazard_rows else np.arange(0)
+        cells = (
+            np.concatenate(self.hazard_runs) * 2 + self.row_side.take(rows)
+            if self.hazard_rows
+            else np.arange(0)
+        )
+        # (squadron, run): the points and planes each squadron lost to hazards
+        points = np.bincount(cells, self.row_points.take(rows), 2 * runs).reshape(runs, 2).T
+        planes = np.bincount(cells, minlength=2 * runs).reshape(runs, 2).T
+        enemy = states[::-1]
+        victory = self.flying_points.take(states) + 2 * self.lost_points.take(enemy)
+        r.victory[:] = (victory - points[::-1]).T
+        r.shot_down[:] = (self.lost_planes.take(enemy) - planes[::-1]).T
+        np.add(
+            self.damage_by_state.take(states[0], axis=0),
+            self.damage_by_state.take(states[1], axis=0),
+            out=r.damage,
+        )
         if self.policy != PLAIN:
-            r.fate_used[:] = np.stack([self.fate_spent.take(cell) for cell in at]).T
+            np.add(
+                self.fate_by_state.take(states[0], axis=0),
+                self.fate_by_state.take(states[1], axis=0),
+                out=r.fate_used,
+            )
         return r
 
     # --- movement hazards ---------------------------------------------------------------
@@ -309,16 +350,21 @@ class CodedFight(TableBatch):
         runs, code = len(self.run), self.code.reshape(-1)
         found = success_cells(self.rng, self.s["redline"], 2 * self.slots * runs)
         rows, fights = np.divmod(found, runs)
-        cells = self.row_side.take(rows) * runs + fights
-        plane = code.take(cells) // self.states.stride + self.slot_at.take(rows)
+        cells = self.row_side.take(rows)
+        cells *= runs
+        cells += fights
+        plane = code.take(cells) // self.states.stride
+        plane += self.slot_at.take(rows)
         failed = (self.rng.random(len(found)) < self.redline_fails.take(plane)).nonzero()[0]
+        if not len(failed):
+            return
         rows, cells, plane = rows.take(failed), cells.take(failed), plane.take(failed)
         # Two planes of a squadron may fail in one fight: ``subtract.at`` takes both.
         np.subtract.at(code, cells, self.click.take(rows))
-        down = (self.lefts.take(plane) == 1).nonzero()[0]
+        down = self.redline_downs.take(plane).nonzero()[0]
         if len(down):
-            runs_down = self.run.take(fights.take(failed).take(down))
-            self.hazard_down[rows.take(down), runs_down] = True
+            self.hazard_rows.append(rows.take(down))
+            self.hazard_runs.append(self.run.take(fights.take(failed).take(down)))
 
     def _collisions(self) -> None:
         """ "Collisions with Other Planes": each plane may end overlapping a random enemy,
@@ -327,53 +373,81 @@ class CodedFight(TableBatch):
         if not self.s["collision"]:
             return
         runs, code, width = len(self.run), self.code.reshape(-1), self.t.width
-        fights, figs, draws, rounds = collision_rounds(self.rng, self.s["collision"], runs,
-                                                       self.f.count)
-        rows = self.row_of.take(figs)
-        side = self.row_side.take(rows)
-        own_cells = side * runs + fights
-        foe_cells = (1 - side) * runs + fights
-        slot_of = self.slot_at.take(rows)
-        click_of = self.click.take(rows)
+        fights, figs, draws, rounds = collision_rounds(
+            self.rng, self.s["collision"], runs, self.f.count
+        )
+        if not len(fights):
+            return
+        side_runs = self.fig_side.take(figs) * runs
+        own_cells = side_runs + fights
+        foe_cells = fights + runs
+        foe_cells -= side_runs
+        slot_of = self.fig_slot_at.take(figs)
+        click_of = self.fig_click.take(figs)
         fate = self.policy == DEFENSIVE
-        tables = collision_lefts_with_fate(width) if fate else (*collision_lefts(width), None)
+        rows = self.row_of.take(figs) if fate else figs  # layout rows, read with fate only
+        lefts, picked_at = self.lefts_across, self.pick_at
+        tables = self.collision_tables
         # The part of each collision's table cell its draws settle alone: a 2 on either
         # check (``collisions.check_results``); the checks' other failures depend on the
         # planes' clicks left, known only in its round.
-        critical = (draws[1:] >= CRITICAL_CHANCE).astype(np.int64)
-        cells = (critical[0] * 3 + critical[1]) * width * width
+        square = width * width
+        cells = (draws[1] >= CRITICAL_CHANCE) * (3 * square)
+        cells += (draws[2] >= CRITICAL_CHANCE) * square
         picks = (draws[0] * self.picks).astype(np.int64)
         for lo, hi in rounds:
-            a, own, foe = rows[lo:hi], own_cells[lo:hi], foe_cells[lo:hi]
+            own, foe = own_cells[lo:hi], foe_cells[lo:hi]
             mine, theirs = code.take(own), code.take(foe)
-            plane = mine // self.states.stride + slot_of[lo:hi]  # where tables read plane a
-            left_a = self.lefts.take(plane)
+            plane = self.plane_at.take(mine)  # where tables read plane a
+            plane += slot_of[lo:hi]
             # The enemy overlapped: a random one still flying. With none (an enemy at 0
             # clicks), or the plane itself shot down, nothing happens.
-            picked = theirs // self.states.stride * self.picks + picks[lo:hi]
-            b, left_b = self.picked_row.take(picked), self.picked_left.take(picked)
-            cell = (draws[1, lo:hi] >= self.collision_fails.take(plane)) * (3 * width * width)
-            cell += (draws[2, lo:hi] >= self.picked_fail.take(picked)) * (width * width)
+            picked = picked_at.take(theirs)
+            picked += picks[lo:hi]
+            cell = (draws[1, lo:hi] >= self.collision_fails.take(plane)) * (3 * square)
+            cell += (draws[2, lo:hi] >= self.picked_fail.take(picked)) * square
             cell += cells[lo:hi]
-            cell += left_a * width
-            cell += left_b
+            cell += lefts.take(plane)
+            cell += self.picked_left.take(picked)
             if fate:
-                cell += (2 * self.cans.take(plane) + self.picked_can.take(picked)) * (
-                    9 * width * width)
-            after_a, after_b = tables[0].take(cell), tables[1].take(cell)
-            code[own] = mine - (left_a - after_a) * click_of[lo:hi]
-            code[foe] = theirs - (left_b - after_b) * self.click.take(b)
-            if tables[3] is not None:
+                cell += (2 * self.cans.take(plane) + self.picked_can.take(picked)) * (9 * square)
+            code[own] = mine - tables[0].take(cell) * click_of[lo:hi]
+            code[foe] = theirs - tables[1].take(cell) * self.picked_click.take(picked)
+            if fate:
                 spent = tables[3].take(cell)
+                a, b = rows[lo:hi], self.picked_row.take(picked)
                 code[own] += (spent & 1) * self.spend.take(a)
                 code[foe] += (spent >> 1) * self.spend.take(b)
             down = tables[2].take(cell)
-            downed = (down != 0).nonzero()[0]
+            downed = down.nonzero()[0]
             if len(downed):
-                for bit, plane_rows in ((1, a), (2, b)):
-                    hit = downed[(down.take(downed) & bit) != 0]
-                    run = self.run.take(fights[lo:hi].take(hit))
-                    self.hazard_down[plane_rows.take(hit), run] = True
+                self._collision_downs(
+                    down.take(downed),
+                    figs[lo:hi].take(downed),
+                    picked.take(downed),
+                    fights[lo:hi].take(downed),
+                )
+
+    def _collision_deltas(self, fate: bool) -> tuple[Ints, ...]:
+        """The collision tables by cell (``collision_lefts``, with fate
+        ``collision_lefts_with_fate``) as clicks lost by plane a and plane b, which it shot
+        down, and (with fate) who spent fate."""
+        width = self.t.width
+        tables = collision_lefts_with_fate(width) if fate else collision_lefts(width)
+        cell = np.arange(len(tables[0]))
+        lost_a = cell // width % width - tables[0]
+        lost_b = cell % width - tables[1]
+        return (lost_a, lost_b, *tables[2:])
+
+    def _collision_downs(self, down: Ints, figs: Ints, picked: Ints, fights: Ints) -> None:
+        """Keep the planes collisions shot down: ``down`` bit 1 the colliding figure's,
+        bit 2 the enemy's (at ``picked``), in ``fights``."""
+        runs = self.run.take(fights)
+        for bit, plane_rows in ((1, self.row_of.take(figs)), (2, self.picked_row.take(picked))):
+            hit = ((down & bit) != 0).nonzero()[0]
+            if len(hit):
+                self.hazard_rows.append(plane_rows.take(hit))
+                self.hazard_runs.append(runs.take(hit))
 
     # --- shooting -----------------------------------------------------------------------
     def _volleys(self, b_first: Bools) -> None:
@@ -394,8 +468,7 @@ class CodedFight(TableBatch):
         code[1] = aggressor + defender - code[0]
 
     def _shot(
-        self, shot: _Shot, shooter: Ints, enemy: Ints, bucket: Ints,
-        shooter_is: tuple[Bools, Bools]
+        self, shot: _Shot, shooter: Ints, enemy: Ints, bucket: Ints, shooter_is: tuple[Bools, Bools]
     ) -> Ints:
         """ "Combat": a plane of the ``shooter`` squadrons shoots at the enemy with the
         fewest clicks left (ties to the first), one draw per fight, ``bucket`` its first
