@@ -112,46 +112,65 @@ def read_scenario(data: Mapping[str, Any]) -> Scenario:
 
 
 def _half_up(x: NDArray[np.int64]) -> NDArray[np.int64]:
-    return (x + 1) // 2
+    return (x + 1) >> 1  # characteristics are never negative
 
 
-def _wounded(base: NDArray[np.int64], dc: NDArray[np.int64], dc0: NDArray[np.int64], *, minor: bool,
-             major: bool) -> NDArray[np.int64]:
+def _wounded(base: NDArray[np.int64], dc: NDArray[np.int64], dc0: int | NDArray[np.int64], *,
+             minor: bool, major: bool) -> NDArray[np.int64]:
     """A characteristic after the Wounding table's effects of the Dc left."""
     hurt = dc < dc0
-    out = base.copy()
-    if minor:
-        out = np.where(hurt & (dc == 3), np.maximum(base - 1, 0), out)
+    if not hurt.any():
+        return base
+    out = np.where(hurt & (dc == 1), _half_up(base), base)
     if major:
         out = np.where(hurt & (dc == 2), _half_up(base), out)
-    return np.where(hurt & (dc == 1), _half_up(base), out)
+    if minor:
+        out = np.where(hurt & (dc == 3), np.maximum(base - 1, 0), out)
+    return out
 
 
-def _roll(gen: np.random.Generator, n: NDArray[np.int64], target: NDArray[np.int64],
-          reroll: NDArray[np.bool_] | None = None
-          ) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+Reroll = bool | NDArray[np.bool_] | None
+
+
+def _chance(target: int | NDArray[np.int64], reroll: Reroll = None
+            ) -> float | NDArray[np.float64]:
+    """The chance that one D6 rolls ``target``+, a failed die re-rolled once where
+    ``reroll``."""
+    if isinstance(target, int) and isinstance(reroll, bool | None):
+        one = min(max((7 - target) / 6, 0.0), 1.0)
+        return one * (2 - one) if reroll else one
+    p: NDArray[np.float64] = np.clip((7 - np.asarray(target)) / 6, 0.0, 1.0)
+    if reroll is None or reroll is False:
+        return p
+    return np.where(reroll, p * (2 - p), p)
+
+
+def _count(gen: np.random.Generator, n: NDArray[np.int64], target: int | NDArray[np.int64],
+           reroll: Reroll = None) -> NDArray[np.int64]:
+    """How many of ``n`` D6 roll ``target``+ (failed dice re-rolled where ``reroll``): each
+    die scores on its own, so the count is one binomial draw."""
+    counted: NDArray[np.int64] = gen.binomial(n, _chance(target, reroll))
+    return counted
+
+
+def _roll(gen: np.random.Generator, n: NDArray[np.int64], target: int | NDArray[np.int64],
+          reroll: Reroll = None) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
     """How many of ``n`` D6 roll ``target``+ (failed dice re-rolled where ``reroll``), and
-    how many of those scoring dice are natural 6s."""
-    width = int(n.max(initial=0))
-    if width == 0:
-        zero = np.zeros(n.shape, dtype=np.int64)
-        return zero, zero
-    live = np.arange(width) < n[:, None]
-    face = gen.integers(1, 7, (n.size, width))
-    if reroll is not None and reroll.any():
-        again = gen.integers(1, 7, (n.size, width))
-        face = np.where((face < target[:, None]) & reroll[:, None], again, face)
-    ok = (face >= target[:, None]) & live
-    # numpy's stubs type a reduction along an axis as Any; the counts are int64.
-    counted: NDArray[np.int64] = ok.sum(axis=1)
-    sixes: NDArray[np.int64] = (ok & (face == 6)).sum(axis=1)
+    how many of those scoring dice are natural 6s.
+
+    A scoring die is a 6 with the chance of a scoring 6 over the chance of a score (a 6 on
+    the first roll, or on the re-roll of a failed die), so the sixes are a binomial draw
+    among the scoring dice.
+    """
+    target = np.asarray(target)
+    p = _chance(target, reroll)
+    counted: NDArray[np.int64] = gen.binomial(n, p)
+    six = np.where(target <= 6, 1 / 6, 0.0)
+    if reroll is not None and reroll is not False:
+        six = np.where(reroll, six * (2 - _chance(target)), six)
+    given_score = np.minimum(six / np.maximum(p, 1e-12), 1.0)
+    sixes: NDArray[np.int64] = gen.binomial(counted, given_score)
     return counted, sixes
-
-
-def _count(gen: np.random.Generator, n: NDArray[np.int64], target: NDArray[np.int64],
-           reroll: NDArray[np.bool_] | None = None) -> NDArray[np.int64]:
-    """How many of ``n`` D6 roll ``target``+ (failed dice re-rolled where ``reroll``)."""
-    return _roll(gen, n, target, reroll)[0]
 
 
 def _setting(scenario: Scenario, side: Side, setting: Setting) -> str:
@@ -161,14 +180,24 @@ def _setting(scenario: Scenario, side: Side, setting: Setting) -> str:
 
 
 class _Fight:
+    """Both warbands in every run at once; each action point is a few numpy calls over the
+    runs where the model acts, and only the dice a shot needs are drawn.
+
+    ``first_on[k]`` is, in every run, the first model of side ``k`` in list order still on
+    the table (the side's size when none is): the target of each shot, kept up to date
+    whenever a model leaves the table. A target's state is read through flat indexes
+    (``run * size + model``) into each side's arrays.
+    """
+
     def __init__(self, a: Side, b: Side, scenario: Scenario, runs: int,
                  gen: np.random.Generator) -> None:
         self.sides = (a, b)
         self.s = scenario
         self.runs = runs
         self.gen = gen
-        self.dc = [np.tile(side.Dc, (runs, 1)) for side in self.sides]
         self.mount_dc = [np.tile(side.mount_Dc, (runs, 1)) for side in self.sides]
+        self.first_on = [np.zeros(runs, dtype=np.intp) for _ in self.sides]
+        self.dc = [np.tile(side.Dc, (runs, 1)) for side in self.sides]
         self.freeing = [np.zeros((runs, side.size), dtype=bool) for side in self.sides]
         self.status = [np.zeros((runs, side.size), dtype=np.int64) for side in self.sides]
         self.turns = np.zeros(runs, dtype=np.int64)
@@ -176,35 +205,59 @@ class _Fight:
         self.in_concealment = scenario.concealed or scenario.cover > 0
         self.settings = [{st.name: _setting(scenario, side, st) for st in FIGHT}
                          for side in self.sides]
+        self.has_mounts = [bool(side.mount_Dc.any()) for side in self.sides]
+
+    @property
+    def dc(self) -> list[NDArray[np.int64]]:
+        """Each side's Dc left, run by model (the riders and models on foot)."""
+        return self._dc
+
+    @dc.setter
+    def dc(self, value: list[NDArray[np.int64]]) -> None:
+        self._dc = [np.ascontiguousarray(v, dtype=np.int64) for v in value]
+        for k in (0, 1):
+            self._refresh(k, np.arange(self.runs))
+
+    def _refresh(self, k: int, rows: NDArray[np.intp]) -> None:
+        """``first_on[k]`` again in ``rows``, after a model may have left the table there."""
+        on = (self._dc[k][rows] > 0) | (self.mount_dc[k][rows] > 0)
+        self.first_on[k][rows] = np.where(on.any(1), on.argmax(1), self.sides[k].size)
 
     def alive(self, k: int) -> NDArray[np.bool_]:
         """Riders and models on foot still standing (the entries' own models)."""
-        return self.dc[k] > 0
+        return self._dc[k] > 0
 
     def on_table(self, k: int) -> NDArray[np.bool_]:
         """Models that can still be shot: the living, and mounts that lost their rider."""
-        return (self.dc[k] > 0) | (self.mount_dc[k] > 0)
+        return (self._dc[k] > 0) | (self.mount_dc[k] > 0)
 
     def play(self) -> None:
+        sizes = [side.size for side in self.sides]
         for _ in range(self.s.max_turns):
-            ongoing = self.on_table(0).any(1) & self.on_table(1).any(1)
+            ongoing = (self.first_on[0] < sizes[0]) & (self.first_on[1] < sizes[1])
             if not ongoing.any():
                 break
             self.turns += ongoing
             first_a = self.gen.random(self.runs) < 0.5
-            for m in range(max(side.size for side in self.sides)):
-                for a_now in (first_a, ~first_a):
-                    self.activate(0, m, ongoing & a_now)
-                    self.activate(1, m, ongoing & ~a_now)
+            a_first, b_first = ongoing & first_a, ongoing & ~first_a
+            for m in range(max(sizes)):
+                self.activate(0, m, a_first)
+                self.activate(1, m, b_first)
+                self.activate(0, m, b_first)
+                self.activate(1, m, a_first)
 
     def activate(self, k: int, m: int, mask: NDArray[np.bool_]) -> None:
         side = self.sides[k]
-        if m >= side.size or side.score[m] > 6:
-            if m < side.size:
-                self.status[k][mask, m] = 0
-                self.freeing[k][mask & self.alive(k)[:, m], m] = False
+        if m >= side.size:
             return
-        acting = mask & self.alive(k)[:, m]
+        standing = self._dc[k][:, m] > 0
+        if side.score[m] > 6:
+            self.status[k][mask, m] = 0
+            self.freeing[k][mask & standing, m] = False
+            return
+        acting = mask & standing
+        if not acting.any():
+            return
         # Suppressed: "has only one AP during its next activation"; Mounts: "it will take
         # the model 1 AP to free itself of the mount".
         aps = np.where(self.status[k][:, m] == 2, 1, 2) - self.freeing[k][:, m]
@@ -217,95 +270,122 @@ class _Fight:
     def shooter_rg(self, k: int, m: int, rows: NDArray[np.intp]) -> NDArray[np.int64]:
         side = self.sides[k]
         rg = np.full(rows.size, side.Rg[m])
-        return _wounded(rg, self.dc[k][rows, m], np.full(rows.size, side.Dc[m]),
-                        minor=True, major=True)
+        return _wounded(rg, self._dc[k][rows, m], side.Dc[m], minor=True, major=True)
 
     def shoot(self, k: int, m: int, mask: NDArray[np.bool_], *, morale: bool,
               target_of: NDArray[np.int64] | None = None) -> None:
         """Model ``m`` of side ``k`` uses one action point to shoot, in the runs of ``mask``."""
         enemy = 1 - k
-        present = self.on_table(enemy)
-        mask = mask & present.any(1) & (self.dc[k][:, m] > 0)
-        rows = np.flatnonzero(mask)
+        me, them, gen = self.sides[k], self.sides[enemy], self.gen
+        rows = np.flatnonzero(mask & (self._dc[k][:, m] > 0))
         if rows.size == 0:
             return
-        targets = (np.argmax(present[rows], axis=1) if target_of is None else target_of[rows])
-        me, them = self.sides[k], self.sides[enemy]
-        has_mounts = bool(them.mount_Dc.any())
-        mounted = (self.mount_dc[enemy][rows, targets] > 0) if has_mounts else None
-        large = them.large[targets] if mounted is None else np.where(mounted,
-                                                                     them.large[targets], 0)
+        first = self.first_on[enemy][rows]
+        live = first < them.size
+        if not live.all():
+            rows, first = rows[live], first[live]
+            if rows.size == 0:
+                return
+        targets = first if target_of is None else target_of[rows]
+        flat = rows * them.size + targets
+        has_mounts = self.has_mounts[enemy]
+        edc = self._dc[enemy].ravel()
+        large = them.large[targets]
+        if has_mounts:
+            large = np.where(self.mount_dc[enemy].ravel()[flat] > 0, large, 0)
         rg = self.shooter_rg(k, m, rows) + large
-        rof = me.rof[m]
+        rof = int(me.rof[m])
         lost_dice = rof // 2 if me.tripod[m] else rof
-        use_rof = (np.full(rows.size, rof > 1) & (rof * (rg - lost_dice) > rg)
-                   & (target_of is None))
-        shots = np.where(use_rof, rof, 1)
-        dice = np.where(use_rof, rg - lost_dice, rg)
-        concealed = np.full(rows.size, self.in_concealment and not me.hail[m]
-                            and not me.infrared[m])
-        red_dot = (np.full(rows.size, bool(me.red_dot[m]))
-                   if me.red_dot[m] and self.s.band in NEAR_BANDS else None)
+        shots, dice = None, rg
+        if rof > 1 and target_of is None:
+            use_rof = rof * (rg - lost_dice) > rg
+            if use_rof.any():
+                shots = np.where(use_rof, rof, 1)
+                dice = np.where(use_rof, rg - lost_dice, rg)
+        concealed = self.in_concealment and not me.hail[m] and not me.infrared[m]
+        red_dot = bool(me.red_dot[m]) and self.s.band in NEAR_BANDS
         camo_everywhere = self.settings[enemy]["camouflage_reading"] == "everywhere"
-        camo = them.camouflage[targets] * int(camo_everywhere or not self.in_concealment)
-        avoid_at = 5 - camo
+        avoid_at: int | NDArray[np.int64] = 5
+        if them.camouflage.any() and (camo_everywhere or not self.in_concealment):
+            avoid_at = 5 - them.camouflage[targets]
         reading = self.settings[k]["critical_shot_six"]
         on_hit = bool(me.critical_shot[m]) and reading != "wound"
+        score, strength, at = int(me.score[m]), int(me.S[m]), int(me.at[m])
+        refractor = them.refractor[targets] if them.refractor.any() else None
+        deflector = them.deflector[targets] if them.deflector.any() else None
+        watch_riders = morale and has_mounts
         total_hits = np.zeros(rows.size, dtype=np.int64)
         total_damaging = np.zeros(rows.size, dtype=np.int64)
         rider_died = np.zeros(rows.size, dtype=bool)
-        rider_df, rider_av = self.rider_df_av(enemy, rows, targets)
-        for shot in range(int(shots.max())):
-            firing = shots > shot
-            scores, sixes = _roll(self.gen, np.where(firing, dice, 0),
-                                  np.full(rows.size, me.score[m]), red_dot)
+        rider_df, rider_av = self.rider_df_av(enemy, rows, targets, flat)
+        for shot in range(1 if shots is None else int(shots.max())):
+            firing = None if shots is None else shots > shot
+            n_dice = dice if firing is None else np.where(firing, dice, 0)
+            if on_hit:
+                scores, sixes = _roll(gen, n_dice, score, red_dot)
+            else:
+                scores = _count(gen, n_dice, score, red_dot)
             df, av, dc_left, at_mount = self.target_now(enemy, rows, targets, rider_df,
-                                                        rider_av)
-            avoided = _count(self.gen, np.where(firing, df, 0), avoid_at, concealed)
+                                                        rider_av, flat)
+            avoided = _count(gen, df if firing is None else np.where(firing, df, 0), avoid_at,
+                             concealed)
             hits = np.maximum(scores - avoided, 0)
+            if not hits.any():
+                continue
             crit_hits = self.critical_hits(scores, sixes, hits, reading) if on_hit else None
-            strength = np.full(rows.size, me.S[m])
-            critical = np.full(rows.size, bool(me.critical_shot[m]))
-            if me.at[m]:
+            critical: bool | NDArray[np.bool_] = bool(me.critical_shot[m])
+            power: int | NDArray[np.int64] = strength
+            if at:
                 # AT (x): against Av higher than 5 use the AT value instead of S; Critical
                 # Shot doubles S "(though not AT value)".
-                strength = np.where(av > 5, me.at[m], me.S[m])
-                critical &= av <= 5
-            lost, damaging = self.wound(hits, strength, av, critical, crit_hits,
-                                        them.refractor[targets], them.deflector[targets])
-            rider_was = self.dc[enemy][rows, targets] > 0
-            self.take(enemy, rows, targets, at_mount, dc_left, lost)
-            rider_died |= rider_was & (self.dc[enemy][rows, targets] == 0)
+                power = np.where(av > 5, at, strength)
+                critical = critical & (av <= 5)
+            lost, damaging = self.wound(hits, power, av, critical, crit_hits, refractor,
+                                        deflector)
             total_hits += hits
             total_damaging += damaging
+            if not lost.any():
+                continue
+            rider_was = edc[flat] > 0 if watch_riders else None
+            self.take(enemy, rows, targets, at_mount, dc_left, lost, flat)
+            if rider_was is not None:
+                rider_died |= rider_was & (edc[flat] == 0)
         if not morale:
             return
         base_dice = total_hits + total_damaging + 1 + me.pinning[m]
         if has_mounts:
             self.riderless_mounts_test(enemy, rows, targets, rider_died, base_dice)
-        standing = self.dc[enemy][rows, targets] > 0
-        failed = self.morale(enemy, rows, targets, base_dice)
-        failed = np.where(standing & ~them.brain_dead[targets], failed, 0)
-        status = self.status[enemy]
-        status[rows, targets] = np.maximum(status[rows, targets],
-                                           np.where(failed >= 3, 2, np.where(failed == 2, 1, 0)))
+        tested = np.flatnonzero((edc[flat] > 0) & ~them.brain_dead[targets])
+        if tested.size == 0:
+            return
+        rows, targets, flat = rows[tested], targets[tested], flat[tested]
+        failed = self.morale(enemy, rows, targets, base_dice[tested], flat)
+        status = self.status[enemy].ravel()
+        status[flat] = np.maximum(status[flat],
+                                  np.where(failed >= 3, 2, np.where(failed == 2, 1, 0)))
+        if not self.in_concealment:
+            return
         # One failed die: "If in cover and it has a higher Rg than As it will return fire,
         # shooting once at the attacker ... If Rg and As are equal you may choose".
         rg_t, as_t = them.Rg[targets], them.As[targets]
         tie_fires = self.settings[enemy]["return_fire_when_equal"] == "fire"
-        back = (failed == 1) & self.in_concealment & ((rg_t > as_t)
-                                                      | ((rg_t == as_t) & tie_fires))
+        back = (failed == 1) & ((rg_t > as_t) | ((rg_t == as_t) & tie_fires))
         if back.any():
             # One failed die: "will return fire, shooting once at the attacker".
             self.return_fire(enemy, rows[back], targets[back], k, m)
 
-    def rider_df_av(self, k: int, rows: NDArray[np.intp], targets: NDArray[np.int64]
+    def _flat(self, k: int, rows: NDArray[np.intp], targets: NDArray[np.int64],
+              flat: NDArray[np.intp] | None) -> NDArray[np.intp]:
+        return rows * self.sides[k].size + targets if flat is None else flat
+
+    def rider_df_av(self, k: int, rows: NDArray[np.intp], targets: NDArray[np.int64],
+                    flat: NDArray[np.intp] | None = None
                     ) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
         """The target's own Df (on foot) and Av as its wounds leave them when the action
         starts. A critical wound halves "all characteristics", Av included unless the
         ``critical_wound_av`` setting keeps it."""
         side = self.sides[k]
-        dc_now = self.dc[k][rows, targets]
+        dc_now = self._dc[k].ravel()[self._flat(k, rows, targets, flat)]
         dc0 = side.Dc[targets]
         df = _wounded(side.foot_Df[targets], dc_now, dc0, minor=False, major=False)
         av = side.Av[targets]
@@ -314,7 +394,8 @@ class _Fight:
         return df, av
 
     def target_now(self, k: int, rows: NDArray[np.intp], targets: NDArray[np.int64],
-                   df: NDArray[np.int64], av: NDArray[np.int64]
+                   df: NDArray[np.int64], av: NDArray[np.int64],
+                   flat: NDArray[np.intp] | None = None
                    ) -> tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64],
                               NDArray[np.bool_] | None]:
         """The target's Df and Av for one shot, the Dc it can lose, and whether its mount
@@ -324,15 +405,18 @@ class _Fight:
         shot hits the mount ... and on a roll of 4-6 the shot hits the rider".
         """
         side = self.sides[k]
-        dc_now = self.dc[k][rows, targets]
-        if not side.mount_Dc.any():
+        flat = self._flat(k, rows, targets, flat)
+        dc_now = self._dc[k].ravel()[flat]
+        if not self.has_mounts[k]:
             return df, av, dc_now, None
-        mount_now = self.mount_dc[k][rows, targets]
-        mount0 = side.mount_Dc[targets]
+        mount_now = self.mount_dc[k].ravel()[flat]
         present = mount_now > 0
+        if not present.any():
+            return df, av, dc_now, present
+        mount0 = side.mount_Dc[targets]
         df = np.where(present, _wounded(side.mount_Df[targets], mount_now, mount0,
                                         minor=False, major=False), df)
-        at_mount = present & ((dc_now == 0) | (self.gen.integers(1, 7, rows.size) <= 3))
+        at_mount = present & ((dc_now == 0) | (self.gen.random(rows.size) < 0.5))
         mount_av = side.mount_Av[targets]
         if self.settings[k]["critical_wound_av"] == "halved":
             mount_av = _wounded(mount_av, mount_now, mount0, minor=False, major=False)
@@ -341,19 +425,25 @@ class _Fight:
 
     def take(self, k: int, rows: NDArray[np.intp], targets: NDArray[np.int64],
              at_mount: NDArray[np.bool_] | None, dc_left: NDArray[np.int64],
-             lost: NDArray[np.int64]) -> None:
+             lost: NDArray[np.int64], flat: NDArray[np.intp] | None = None) -> None:
         """Take ``lost`` Dc from the rider or model on foot, or from the mount hit."""
+        flat = self._flat(k, rows, targets, flat)
         left = np.maximum(dc_left - lost, 0)
+        dc = self._dc[k].ravel()
         if at_mount is None:
-            self.dc[k][rows, targets] = left
-            return
-        rider = ~at_mount
-        self.dc[k][rows[rider], targets[rider]] = left[rider]
-        mount_killed = at_mount & (left == 0) & (self.dc[k][rows, targets] > 0)
-        self.mount_dc[k][rows[at_mount], targets[at_mount]] = left[at_mount]
-        # "If the mount is killed replace the rider with a model on foot, it will take the
-        # model 1 AP to free itself of the mount".
-        self.freeing[k][rows[mount_killed], targets[mount_killed]] = True
+            dc[flat] = left
+        else:
+            rider = ~at_mount
+            dc[flat[rider]] = left[rider]
+            mount_killed = at_mount & (left == 0) & (dc[flat] > 0)
+            self.mount_dc[k].ravel()[flat[at_mount]] = left[at_mount]
+            # "If the mount is killed replace the rider with a model on foot, it will take
+            # the model 1 AP to free itself of the mount".
+            self.freeing[k].ravel()[flat[mount_killed]] = True
+        # Only a model that leaves the table as its side's first one moves ``first_on``.
+        gone = (left == 0) & (lost > 0) & (targets == self.first_on[k][rows])
+        if gone.any():
+            self._refresh(k, rows[gone])
 
     def riderless_mounts_test(self, k: int, rows: NDArray[np.intp],
                               targets: NDArray[np.int64], rider_died: NDArray[np.bool_],
@@ -361,6 +451,8 @@ class _Fight:
         """Mounts: "If the rider is killed, the mount should take a morale test, if it is
         pinned or suppressed it will leave the table immediately"."""
         side = self.sides[k]
+        if not rider_died.any():
+            return
         test = rider_died & (self.mount_dc[k][rows, targets] > 0)
         if not test.any():
             return
@@ -368,6 +460,7 @@ class _Fight:
         passed = _count(self.gen, base_dice[test], 7 - side.mount_Mr[t])
         leaves = base_dice[test] - passed >= 2
         self.mount_dc[k][r[leaves], t[leaves]] = 0
+        self._refresh(k, r[leaves])
 
     def critical_hits(self, scores: NDArray[np.int64], sixes: NDArray[np.int64],
                       hits: NDArray[np.int64], reading: str) -> NDArray[np.int64]:
@@ -390,8 +483,9 @@ class _Fight:
             target_of = np.full(self.runs, target)
             self.shoot(k, int(m), mask, morale=False, target_of=target_of)
 
-    def wound(self, hits: NDArray[np.int64], strength: NDArray[np.int64], av: NDArray[np.int64],
-              critical: NDArray[np.bool_], critical_hits: NDArray[np.int64] | None = None,
+    def wound(self, hits: NDArray[np.int64], strength: int | NDArray[np.int64],
+              av: NDArray[np.int64], critical: bool | NDArray[np.bool_],
+              critical_hits: NDArray[np.int64] | None = None,
               refractor: NDArray[np.bool_] | None = None,
               deflector: NDArray[np.bool_] | None = None
               ) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
@@ -399,51 +493,67 @@ class _Fight:
 
         Critical Shot doubles S on a wounding die's natural 6, or, with ``critical_hits``
         (the to-hit reading), on that many of the hits; a Refractor Field re-rolls an armour
-        die of 1-3; a Deflector Field takes 1 from each hit's S, down to 1.
+        die of 1-3; a Deflector Field takes 1 from each hit's S, down to 1. Only the runs
+        with hits roll, one wounding die per hit, laid end to end run after run.
         """
-        width = int(hits.max(initial=0))
-        if width == 0:
-            zero = np.zeros(hits.size, dtype=np.int64)
-            return zero, zero
-        armour_die = self.gen.integers(1, 7, hits.size)
-        if refractor is not None and refractor.any():
-            again = self.gen.integers(1, 7, hits.size)
-            armour_die = np.where(refractor & (armour_die <= 3), again, armour_die)
-        armour = armour_die + av + self.s.cover
-        natural = self.gen.integers(1, 7, (hits.size, width))
-        if critical_hits is None:
-            doubled = critical[:, None] & (natural == 6)
-        else:
-            doubled = critical[:, None] & (np.arange(width) < critical_hits[:, None])
-        s = strength[:, None] * np.where(doubled, 2, 1)
-        if deflector is not None and deflector.any():
-            s = np.where(deflector[:, None] & (s > 1), s - 1, s)
+        lost = np.zeros(hits.size, dtype=np.int64)
+        damaging = np.zeros(hits.size, dtype=np.int64)
+        rows = np.flatnonzero(hits)
+        if rows.size == 0:
+            return lost, damaging
+        n = hits[rows]
+        starts = np.cumsum(n) - n
+        die_row = np.repeat(np.arange(rows.size), n)  # which run each wounding die is for
+        armour_die = self.gen.integers(1, 7, rows.size)
+        if refractor is not None:
+            again = self.gen.integers(1, 7, rows.size)
+            armour_die = np.where(refractor[rows] & (armour_die <= 3), again, armour_die)
+        armour = (armour_die + av[rows] + self.s.cover)[die_row]
+        natural = self.gen.integers(1, 7, die_row.size)
+        s = strength if isinstance(strength, int) else strength[rows][die_row]
+        if critical is not False:
+            sure = critical if isinstance(critical, bool) else critical[rows][die_row]
+            if critical_hits is None:
+                doubled = sure & (natural == 6)
+            else:
+                nth = np.arange(die_row.size) - starts[die_row]
+                doubled = sure & (nth < critical_hits[rows][die_row])
+            s = s * (1 + doubled)
+        if deflector is not None:
+            s = np.where(deflector[rows][die_row] & (s > 1), s - 1, s)
         total = natural + s
-        dc = np.where(total > armour[:, None], total // armour[:, None], 0)
-        dc *= np.arange(width) < hits[:, None]
-        return dc.sum(axis=1), (dc > 0).sum(axis=1)
+        dc = np.where(total > armour, total // armour, 0)
+        lost[rows] = np.add.reduceat(dc, starts)
+        damaging[rows] = np.add.reduceat(dc > 0, starts, dtype=np.int64)
+        return lost, damaging
 
     def morale(self, k: int, rows: NDArray[np.intp], targets: NDArray[np.int64],
-               base_dice: NDArray[np.int64]) -> NDArray[np.int64]:
+               base_dice: NDArray[np.int64], flat: NDArray[np.intp] | None = None
+               ) -> NDArray[np.int64]:
         """Failed dice of each target's morale test, capped at 3."""
         side = self.sides[k]
-        status = self.status[k][rows, targets]
-        n = base_dice + np.where(status == 1, 1, 0) + np.where(status == 2, 2, 0)
-        mr = _wounded(side.Mr[targets], self.dc[k][rows, targets], side.Dc[targets],
+        flat = self._flat(k, rows, targets, flat)
+        # Pinned: one more die, suppressed: two.
+        n = base_dice + self.status[k].ravel()[flat]
+        mr = _wounded(side.Mr[targets], self._dc[k].ravel()[flat], side.Dc[targets],
                       minor=False, major=False)
+        # A die scores on Mr or under.
+        passes = np.clip(mr / 6, 0.0, 1.0)
         rerolls = side.battle_hardened[targets].astype(np.int64) + int(self.in_concealment)
 
-        def test() -> NDArray[np.int64]:
-            # A die scores on Mr or under; on a D6 that is as likely as 7 - Mr or over.
-            passed = _count(self.gen, n, 7 - mr)
-            failed = n - passed
-            extra = self.gen.binomial(np.minimum(rerolls, failed), mr / 6)
+        def test(n: NDArray[np.int64], passes: NDArray[np.float64],
+                 rerolls: NDArray[np.int64]) -> NDArray[np.int64]:
+            failed = n - self.gen.binomial(n, passes)
+            extra = self.gen.binomial(np.minimum(rerolls, failed), passes)
             capped: NDArray[np.int64] = np.minimum(failed - extra, 3)
             return capped
 
-        first = test()
-        again = test()
-        return np.where(side.fanatic[targets] & (first >= 2), again, first)
+        failed = test(n, passes, rerolls)
+        # Fanatic: the whole test is taken again when it pins or suppresses.
+        again = side.fanatic[targets] & (failed >= 2)
+        if again.any():
+            failed[again] = test(n[again], passes[again], rerolls[again])
+        return failed
 
 
 @dataclass(frozen=True)
