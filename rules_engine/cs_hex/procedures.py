@@ -16,11 +16,11 @@ the order their dice are given). Fields of a figure's live state:
   ``destroyed``, ``bailed_out``, ``beacon_marked``, ``nose_guns_destroyed``, ``can_attack``;
 - values: ``speed``, ``facing`` (A-F), ``engine`` (``damaged`` or ``destroyed``),
   ``smoking`` and ``shocked`` (turns left), ``must_bail_out`` (the base difficulty of a
-  jump the pilot must make), ``spin_turns`` (reset to 0), ``burning.<area>.<column>``
-  (turns the column still burns);
+  jump the pilot must make), ``burning.<area>.<column>`` (turns the column still burns);
 - counts, by ``delta``: ``cracks.<area>``, ``shaded.<area>.<column>`` (squares shaded on
   the damage schematic), ``jammed_guns``, ``wings_torn_off``, ``constitution``,
-  ``successful_jumps``, ``turns_to_doom``;
+  ``successful_jumps``, ``spin_turns`` and ``turns_to_doom`` (both set when a spin starts,
+  ``spin_turns`` reset to 0 when it ends);
 - ``<area>`` is one of the six armour areas: ``nose``, ``right-wing-front``,
   ``right-wing-rear``, ``left-wing-front``, ``left-wing-rear``, ``tail``.
 """

@@ -162,20 +162,30 @@ def _spin_recovery(catalogue: Catalogue, params: Params, rolls: Rolls) -> Resolu
     )
 
 
-def _spin_facing(catalogue: Catalogue, _params: Params, rolls: Rolls) -> Resolution:
+def _spin_facing(catalogue: Catalogue, params: Params, rolls: Rolls) -> Resolution:
     ((roll,),) = rolls
     facing = dict((r, f) for r, f in rows(catalogue, "spin-facing"))[roll]
-    return Resolution(
-        {"roll": roll, "facing": facing},
-        [
-            Step(
-                f"The spinning plane stays in its hex; its facing this turn is rolled on a d6 "
-                f"(1 A, 2 B, 3 C, 4 D, 5 E, 6 F): {roll} gives {facing}.",
-                SPIN,
-            )
-        ],
-        [Change("plane", "facing", value=facing, text=f"faces {facing}")],
-    )
+    left = params["turns_to_doom"] - 1
+    steps = [
+        Step(
+            f"The spinning plane stays in its hex; its facing this turn is rolled on a d6 "
+            f"(1 A, 2 B, 3 C, 4 D, 5 E, 6 F): {roll} gives {facing}.",
+            SPIN,
+        ),
+        Step(
+            f"A turn of falling: {left} turn{'s' if left != 1 else ''} left to the doom point"
+            + ("; the plane reaches it and is lost." if left <= 0 else "."),
+            SPIN,
+        ),
+    ]
+    changes = [
+        Change("plane", "facing", value=facing, text=f"faces {facing}"),
+        Change("plane", "spin_turns", delta=1, text="one more turn in the spin"),
+        Change("plane", "turns_to_doom", delta=-1, text="one turn nearer the doom point"),
+    ]
+    if left <= 0:
+        changes.append(Change("plane", "destroyed", value=True, text="falls to the doom point"))
+    return Resolution({"roll": roll, "facing": facing, "turns_to_doom": left}, steps, changes)
 
 
 def _collision_dice(params: Params) -> Sequence[Dice]:
@@ -315,7 +325,7 @@ PROCEDURES: tuple[Procedure, ...] = (
                 1,
                 1,
                 30,
-                "turns the plane has spent in the spin, this one included",
+                "turns the plane has spent in the spin, this one included (its spin_turns + 1)",
             ),
             NATURAL_TOUCH,
             SHOCKED,
@@ -333,9 +343,18 @@ PROCEDURES: tuple[Procedure, ...] = (
     ),
     Procedure(
         "spin-facing",
-        "A spinning plane's facing this turn: d6, 1 A to 6 F.",
+        "A turn of a spinning plane's fall: its facing on a d6, 1 A to 6 F, and one turn "
+        "nearer the doom point.",
         SPIN,
-        (),
+        (
+            integer(
+                "turns_to_doom",
+                5,
+                1,
+                30,
+                "turns of falling left before the doom point, this one included",
+            ),
+        ),
         fixed(Dice(1, 6, "facing of the spinning plane")),
         _spin_facing,
     ),

@@ -20,6 +20,7 @@ from rules_engine.cs_hex.procedures_common import (
     MOVEMENT,
     NATURAL_TOUCH,
     SHOCKED,
+    SPIN,
     TAILING,
     d10_check,
     rows,
@@ -128,6 +129,25 @@ def _maneuver(catalogue: Catalogue, params: Params, rolls: Sequence[Sequence[int
             changes += more
             # one spin is enough: a second random movement in this maneuver adds nothing
             random_last_turn = random_last_turn and not any(c.field == "spinning" for c in more)
+    if any(c.field == "spinning" for c in changes):
+        flared = any(c.field == "speed" for c in changes)
+        speed = 1 if flared else move.speed
+        steps.append(
+            Step(
+                f"At speed {speed} the spinning plane falls for 10 - {speed} = "
+                f"{10 - speed} turns to the doom point.",
+                SPIN,
+            )
+        )
+        changes += [
+            Change("plane", "spin_turns", value=0, text="the spin begins"),
+            Change(
+                "plane",
+                "turns_to_doom",
+                value=10 - speed,
+                text=f"{10 - speed} turns to the doom point",
+            ),
+        ]
     return Resolution(
         {
             "maneuver": move.notation,

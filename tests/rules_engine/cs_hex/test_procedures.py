@@ -561,8 +561,33 @@ def test_a_failed_recovery_on_the_last_turn_loses_the_plane() -> None:
 
 @pytest.mark.parametrize(("roll", "facing"), list(zip(range(1, 7), "ABCDEF", strict=True)))
 def test_spin_facing(roll: int, facing: str) -> None:
-    assert changes(run("spin-facing", [roll])) == {("plane", "facing", facing)}
+    # Line 318: the spinning plane stays in its hex and rolls 1d6 for its facing each turn
+    assert changes(run("spin-facing", [roll], turns_to_doom=4)) == {
+        ("plane", "facing", facing),
+        ("plane", "spin_turns", 1),
+        ("plane", "turns_to_doom", -1),
+    }
     assert refused("spin-facing", [7]) == "rolls[0]"
+
+
+def test_the_last_turn_of_the_fall_reaches_the_doom_point() -> None:
+    answer = run("spin-facing", [2], turns_to_doom=1)
+    assert answer["outcome"] == {"roll": 2, "facing": "B", "turns_to_doom": 0}
+    assert ("plane", "destroyed", True) in changes(answer)
+
+
+def test_a_second_random_movement_starts_the_spin_at_ten_less_the_speed() -> None:
+    # Lines 317-318: random movement two turns in a row is a spin; the plane falls for
+    # 10 - current speed turns (here the maneuver's speed, 4, or 1 after an engine flare).
+    plain = run("maneuver", [1], g_rating=2, random_last_turn=True)
+    assert {
+        ("plane", "spinning", True),
+        ("plane", "spin_turns", 0),
+        ("plane", "turns_to_doom", 6),
+    } <= changes(plain)
+    flared = run("maneuver", [1, 1], g_rating=2, max_speed=3, random_last_turn=True)
+    assert ("plane", "turns_to_doom", 9) in changes(flared)
+    assert "spinning" not in {c["field"] for c in run("maneuver", [1], g_rating=2)["changes"]}
 
 
 # --- collisions and ramming --------------------------------------------------------------
