@@ -202,6 +202,7 @@ WOUND = Procedure(
     ),
     _wound_dice,
     _wound,
+    roles=("target",),
 )
 
 
@@ -441,4 +442,5 @@ MORALE_TEST = Procedure(
     ),
     _morale_dice,
     _morale,
+    roles=("target",),
 )

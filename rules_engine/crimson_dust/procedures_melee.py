@@ -384,4 +384,5 @@ MELEE_ROUND = Procedure(
     PARAMS,
     _dice,
     _run,
+    roles=("attacker", "defender"),
 )

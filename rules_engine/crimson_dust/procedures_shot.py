@@ -371,6 +371,7 @@ def _run(
                     CRITICAL,
                 )
             )
+        steps += _area_steps(gun, attack, changes)
     if params["shots"] > 1:
         steps.append(
             Step(
@@ -392,6 +393,39 @@ def _run(
             {"weapon": g.id, "S": g.S, "at": g.at, "pinning": g.pinning} for g in guns
         ]
     return Resolution(outcome, steps, changes)
+
+
+def _area_steps(gun: Gun, attack: Mapping[str, Any], changes: list[Change]) -> list[Step]:
+    """What a Flame-thrower or Blast weapon adds to the hits (Weaponry)."""
+    if "flame-thrower" in gun.traits:
+        steps = [
+            Step(
+                "Flame-thrower: the one roll to hit serves every model within 1 unit of the "
+                "line; each rolls its own avoidance (resolve it with the same dice to hit).",
+                "Weaponry > Flame-thrower (x)",
+            )
+        ]
+        if attack["hits"]:
+            steps.append(
+                Step(
+                    "A model that takes a hit from a flame-thrower is at least pinned.",
+                    "Weaponry > Flame-thrower (x)",
+                )
+            )
+            changes.append(Change("target", "pinned", value=True, text="pinned by the flames"))
+        return steps
+    if "blast" in gun.traits:
+        if attack["hits"]:
+            return [
+                Step(
+                    "Blast: every model wholly inside the blast's radius is hit; one partly "
+                    "inside takes a Df skill test of difficulty "
+                    f"{attack['scored']} (the shooter's scoring dice).",
+                    "Weaponry > Blast (x)",
+                )
+            ]
+        return [Step("The blast missed: roll its scatter (blast-scatter).", "Weaponry > Blast (x)")]
+    return []
 
 
 def _critical(params: Mapping[str, Any], gun: Gun, attack: Mapping[str, Any]) -> int:
@@ -506,4 +540,5 @@ SHOT = Procedure(
     PARAMS,
     _dice,
     _run,
+    roles=("attacker", "target"),
 )

@@ -601,6 +601,8 @@ def test_every_situation_and_every_roll_resolves(case):
     result = run(name, rolls, **params)
     assert result["explanation"]
     assert all(s["section"] for s in result["explanation"])
+    roles = system_procedures(SYSTEM)[name].roles
+    assert {c["subject"] for c in result["changes"]} <= set(roles)
 
 
 @settings(max_examples=200, deadline=None)
@@ -645,3 +647,15 @@ def test_re_rolling_every_failed_die_is_always_accepted(rg, df, data):
     rolls = first + _faces(data.draw, failed) + _faces(data.draw, df)
     out = run("shot", rolls, rg=rg, df=df, aimed=True, to_hit_rerolls=failed)["outcome"]
     assert out["attacks"][0]["scored"] >= sum(1 for f in first if f >= 4)
+
+
+def test_a_flamethrower_hit_pins_the_target():
+    # Flame-thrower (x): "Any model which takes a hit is at least automatically pinned."
+    result = run("shot", [3, 3, 1, 2], rg=2, df=2, weapon="flamethrower", band="0-6")
+    assert result["outcome"]["hits"] == 2
+    assert changes(result) == {("target", "pinned"): True}
+
+
+def test_a_blast_that_misses_scatters():
+    result = run("shot", [1, 2, 6], rg=2, df=1, weapon="grenade-launcher", band="12-18")
+    assert result["explanation"][-1]["text"].startswith("The blast missed")
