@@ -133,3 +133,20 @@ urlpatterns += [
         name="price-sheet-shared-copy",
     ),
 ]
+
+from builder.web.views import play  # noqa: E402
+
+urlpatterns += [
+    path("play/", play.games, name="games"),
+    path("play/join/<str:token>/", play.game_join_page, name="game-join"),
+    path("play/watch/<str:token>/", play.game_watch, name="game-watch"),
+    path("play/<uuid:public_id>/", play.game_page, name="game"),
+    path("play/<uuid:public_id>/log/", play.game_log_since, name="game-log"),
+    path("play/<uuid:public_id>/log.json", play.game_log_file, name="game-log-file"),
+    path("play/<uuid:public_id>/verify/", play.game_verify_page, name="game-verify"),
+    path("play/<uuid:public_id>/act/", play.game_action, name="game-act"),
+    path("play/<uuid:public_id>/correct/", play.game_correction, name="game-correct"),
+    path("play/<uuid:public_id>/orders/", play.game_orders, name="game-orders"),
+    path("play/<uuid:public_id>/entropy/", play.game_entropy, name="game-entropy"),
+    path("play/<uuid:public_id>/<slug:what>/", play.game_control, name="game-control"),
+]

@@ -87,3 +87,20 @@ def query_label(query: str) -> str:
     from builder.games.labels import query_label as label_of
 
     return label_of(str(query))
+
+
+@register.filter
+def words(key: str) -> str:
+    """``bail-out`` or ``banked_scores`` -> "Bail out", "Banked scores": names, not keys."""
+    text = str(key).replace("-", " ").replace("_", " ")
+    return text[:1].upper() + text[1:]
+
+
+@register.filter
+def yesno_words(value: object) -> str:
+    """True -> "yes", False -> "no", anything else as it reads."""
+    if value is True:
+        return "yes"
+    if value is False:
+        return "no"
+    return "" if value is None else str(value)

@@ -1,0 +1,119 @@
+"""A dice procedure's situation as a form: each parameter a field, read back as typed values.
+
+The fields come from the procedure's own description (the one ``resolve --describe`` and the
+API give), so a new procedure needs no page of its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.http import QueryDict
+
+
+@dataclass(frozen=True)
+class ParamField:
+    """One parameter as a form field."""
+
+    name: str
+    label: str
+    widget: str
+    """``number``, ``checkbox``, ``select``, ``list`` (comma-separated) or ``text``."""
+    value: Any
+    meaning: str
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[str, ...] = ()
+    error: str = ""
+
+
+def _label(name: str) -> str:
+    return name.replace("_", " ").capitalize()
+
+
+def param_fields(
+    described: Mapping[str, Any], given: Mapping[str, Any], errors: Mapping[str, str]
+) -> list[ParamField]:
+    """The fields of a procedure's parameters, filled with ``given`` or the defaults, each
+    with the refusal that concerns it (``errors`` by field name, ``p_<name>``)."""
+    out = []
+    for param in described["params"]:
+        kind = param["type"][0] if isinstance(param["type"], list) else param["type"]
+        value = given.get(param["name"], param["default"])
+        if kind == "boolean":
+            widget = "checkbox"
+        elif kind == "integer":
+            widget = "number"
+        elif kind == "array":
+            widget = "list"
+            value = ", ".join(str(v) for v in value or [])
+        elif param.get("choices"):
+            widget = "select"
+        else:
+            widget = "text"
+        out.append(
+            ParamField(
+                param["name"],
+                _label(param["name"]),
+                widget,
+                "" if value is None else value,
+                param["meaning"],
+                param.get("minimum") if kind == "integer" else None,
+                param.get("maximum") if kind == "integer" else None,
+                tuple(param.get("choices") or ()),
+                errors.get(f"p_{param['name']}", ""),
+            )
+        )
+    return out
+
+
+def params_from_post(described: Mapping[str, Any], data: QueryDict) -> dict[str, Any]:
+    """The parameters typed into the form, as the engine reads them; what cannot be read as
+    its type is passed on as typed, so the engine's refusal names the field."""
+    params: dict[str, Any] = {}
+    for param in described["params"]:
+        name = param["name"]
+        kind = param["type"][0] if isinstance(param["type"], list) else param["type"]
+        raw = data.get(f"p_{name}", "")
+        if kind == "boolean":
+            params[name] = raw == "on"
+        elif raw.strip() == "":
+            continue
+        elif kind == "integer":
+            params[name] = _whole(raw)
+        elif kind == "array":
+            item = (param.get("items") or {}).get("type", "string")
+            words = [w.strip() for w in raw.split(",") if w.strip()]
+            params[name] = [_whole(w) for w in words] if item == "integer" else words
+        else:
+            params[name] = raw.strip()
+    return params
+
+
+def _whole(text: str) -> int | str:
+    try:
+        return int(text.strip())
+    except ValueError:
+        return text.strip()
+
+
+def rolls_from_post(data: QueryDict) -> list[int | str]:
+    """The faces a player typed (``4 5 1`` or ``4, 5, 1``), in order."""
+    return [_whole(w) for w in data.get("rolls", "").replace(",", " ").split()]
+
+
+def role_fields(
+    described: Mapping[str, Any], picked: Mapping[str, str], errors: Mapping[str, str]
+) -> list[dict[str, str]]:
+    """A picker per figure the procedure concerns: its name, label, pick and refusal."""
+    return [
+        {
+            "name": role,
+            "label": _label(role),
+            "picked": picked.get(role, ""),
+            "error": errors.get(f"role_{role}", ""),
+        }
+        for role in described.get("roles", [])
+    ]
