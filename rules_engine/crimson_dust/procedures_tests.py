@@ -16,6 +16,7 @@ from rules_engine.crimson_dust.procedures_common import (
     faces,
     ones_beat_sixes,
     plus,
+    reroll_failed,
     scoring,
 )
 from rules_engine.crimson_dust.procedures_harm import severity
@@ -297,21 +298,52 @@ def _move(
     return Resolution({"units": units, "ran": params["run"]}, steps)
 
 
+def _climb_dice(params: Mapping[str, Any]) -> Sequence[Dice]:
+    if params["rerolls"] and not (params["action"] == "jump" and (params["ran"] or params["leap"])):
+        raise BadDocument.at(
+            "params.rerolls",
+            "only a jump after running in the same action, or by a model with Leap, re-rolls "
+            "failed dice (Jumping, Leap)",
+        )
+    dice = [Dice(params["dice"], 6, "the S skill test")]
+    if params["rerolls"]:
+        dice.append(Dice(params["rerolls"], 6, "failed dice re-rolled"))
+    return dice
+
+
 def _climb(
     _catalogue: Catalogue, params: Mapping[str, Any], rolls: Sequence[Sequence[int]]
 ) -> Resolution:
-    rolled = rolls[0]
+    rolled = list(rolls[0])
     score_on = SCORES_ON[params["state"]]
-    units = scoring(rolled, score_on)
     what = params["action"]
     section = "Climbing" if what == "climb" else "Jumping"
+    if params["ran"] and what == "climb":
+        raise BadDocument.at("params.ran", "a model can not run and climb in the same action")
     steps = [
         Step(
-            f"An S skill test at the obstacle: {faces(rolled)} scores {units}, the most "
-            f"it can {what} this action (part of the distance moved).",
+            f"An S skill test at the obstacle, scoring on {plus(score_on)}: {faces(rolled)} "
+            f"scores {scoring(rolled, score_on)}.",
             section,
         )
     ]
+    if len(rolls) > 1:
+        why = "it ran in the same action" if params["ran"] else "Leap"
+        rolled = reroll_failed(rolled, score_on, rolls[1], "rerolls", True, "")
+        steps.append(
+            Step(
+                f"Failed dice are re-rolled ({why}): {faces(rolls[1])}, so {faces(rolled)}.",
+                section if params["ran"] else "Extra Abilities > Leap",
+            )
+        )
+    units = scoring(rolled, score_on)
+    steps.append(
+        Step(
+            f"{units} {'unit' if units == 1 else 'units'}: the most it can {what} this action "
+            "(part of the distance moved, not added to it).",
+            section,
+        )
+    )
     falls = ones_beat_sixes(rolled)
     changes = []
     if falls:
@@ -480,14 +512,24 @@ TESTS: tuple[Procedure, ...] = (
         _move,
         roles=("model",),
     ),
-    _one_test(
+    Procedure(
         "climb-or-jump",
         "The S test at an obstacle: the scores are the units climbed or "
         "jumped; more 1s than 6s and the model falls.",
         "Climbing",
-        integer("dice", 3, 1, 20, "the model's S"),
-        (text("action", "climb", "climbing or jumping", ("climb", "jump")),),
+        (
+            integer("dice", 3, 1, 20, "the model's S"),
+            _state_param(),
+            text("action", "climb", "climbing or jumping", ("climb", "jump")),
+            boolean("ran", "the model ran in the same action (a jump only)"),
+            boolean("leap", "the model has Leap"),
+            integer(
+                "rerolls", 0, 0, 20, "failed dice of a jump re-rolled (after running, or with Leap)"
+            ),
+        ),
+        _climb_dice,
         _climb,
+        roles=("model",),
     ),
     _one_test(
         "regenerate",

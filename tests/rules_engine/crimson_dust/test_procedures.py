@@ -659,3 +659,68 @@ def test_a_flamethrower_hit_pins_the_target():
 def test_a_blast_that_misses_scatters():
     result = run("shot", [1, 2, 6], rg=2, df=1, weapon="grenade-launcher", band="12-18")
     assert result["explanation"][-1]["text"].startswith("The blast missed")
+
+
+# -- The tests built on skill tests ----------------------------------------------------------
+
+
+def test_stunned_recovery_is_a_cumulative_mr_test_of_difficulty_3():
+    # Stunned: "until it can pass an Mr skill test with a difficulty of 3; this is cumulative".
+    first = run("stunned-recovery", [4, 5, 1], dice=3)
+    assert changes(first) == {("model", "banked_scores"): 2}
+    second = run("stunned-recovery", [4, 1, 1], dice=3, banked=2)
+    assert changes(second) == {("model", "banked_scores"): 0, ("model", "stunned"): False}
+
+
+def test_going_to_ground_needs_av_8_or_less():
+    assert changes(run("go-to-ground", [5, 1], dice=2)) == {("model", "gone_to_ground"): True}
+    assert refused("go-to-ground", [5, 1], dice=2, av=9) == "params.av"
+
+
+def test_a_leader_activates_one_model_a_score_and_all_fails_confuse():
+    # Leaders and group actions: "The total number of scoring dice is the total number of
+    # model that may be activated in addition to the leader ... if you fail all the dice
+    # confusion reigns".
+    assert changes(run("leader-activation", [4, 6, 1], dice=3)) == {("leader", "activates"): 2}
+    assert changes(run("leader-activation", [1, 3, 2], dice=3)) == {("leader", "confused"): True}
+
+
+def test_movement_scores_by_terrain_and_running_doubles_the_dice():
+    # Movement: "open ground any result of 4+ will score ... difficult ground ... 5+ ... very
+    # difficult ground ... 6"; Running: Av 2 or less, double the Mv.
+    assert run("movement", [4, 5, 6], mv=3)["outcome"]["units"] == 3
+    assert run("movement", [4, 5, 6], mv=3, terrain="very-difficult")["outcome"]["units"] == 1
+    assert needed("movement", mv=3, run=True) == ["6d6"]
+    assert refused("movement", [4] * 6, mv=3, run=True, av=3) == "params.run"
+
+
+def test_a_climb_with_more_ones_than_sixes_falls():
+    result = run("climb-or-jump", [1, 1, 4], dice=3)
+    assert result["outcome"] == {"units": 1, "falls": True}
+    assert changes(result) == {("model", "fell"): True}
+
+
+def test_a_jump_after_running_re_rolls_failed_dice():
+    # Jumping: "If the model also ran in the same action then you may re-roll any failed dice";
+    # the fall is judged "after any possible re-rolls".
+    out = run("climb-or-jump", [1, 1, 4, 6, 6], dice=3, action="jump", ran=True, rerolls=2)
+    assert out["outcome"] == {"units": 3, "falls": False}
+    assert refused("climb-or-jump", [1, 1, 4, 6], dice=3, rerolls=1) == "params.rerolls"
+
+
+def test_regeneration_regains_a_dc_and_heals_unless_ones_beat_sixes():
+    healed = run("regenerate", [4, 2, 6], dice=3, dc_left=1)
+    assert changes(healed) == {("model", "dc"): 1, ("model", "wound"): "major"}
+    kept = run("regenerate", [4, 1, 1], dice=3, dc_left=1)
+    assert changes(kept) == {("model", "dc"): 1}
+    assert kept["outcome"]["severity_kept"] is True
+
+
+def test_a_blast_scatters_the_total_and_a_double_is_a_dud():
+    assert run("blast-scatter", [5, 2])["outcome"] == {"dud": False, "distance": 7}
+    assert run("blast-scatter", [3, 3])["outcome"] == {"dud": True, "distance": 0}
+
+
+def test_a_shot_at_a_mounted_bestia_hits_the_mount_on_1_to_3():
+    assert run("mount-hit", [3])["outcome"] == {"hits": "mount"}
+    assert run("mount-hit", [4])["outcome"] == {"hits": "rider"}
