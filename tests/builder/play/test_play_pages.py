@@ -25,11 +25,13 @@ def test_a_player_starts_a_game_invites_another_and_both_roll(packs, ann, bob):
     a, b = client_for(ann), client_for(bob)
     page = a.post("/play/", {"title": "Dust at dawn", "list": str(mine.uuid), "dice": "physical"})
     game = Game.objects.get()
-    assert page.status_code == 302 and page["Location"] == f"/play/{game.public_id}/"
+    assert page.status_code == 302
+    assert page["Location"] == f"/play/{game.public_id}/"
     join = b.post(f"/play/join/{game.invite_token}/", {"list": str(theirs.uuid)})
     assert join.status_code == 302
     table = b.get(f"/play/{game.public_id}/").content.decode()
-    assert "ann: Dust Devils" in table and "bob: Dust Devils" in table
+    assert "ann: Dust Devils" in table
+    assert "bob: Dust Devils" in table
     assert "Sergeant Vance" in table
     done = b.post(
         f"/play/{game.public_id}/act/",
@@ -45,12 +47,13 @@ def test_a_player_starts_a_game_invites_another_and_both_roll(packs, ann, bob):
     )
     assert done.status_code == 302
     entry = LogEntry.objects.get()
-    assert entry.record["rolls"] == [4, 5, 1] and entry.record["outcome"]["passed"] is True
+    assert entry.record["rolls"] == [4, 5, 1]
+    assert entry.record["outcome"]["passed"] is True
     log = a.get(f"/play/{game.public_id}/log/?after=0").content.decode()
     assert "Skill test" in log or "skill test" in log
     assert "the test succeeds" in log
     assert 'hx-trigger="every 2s"' in log
-    assert f"after=1" in log
+    assert "after=1" in log
 
 
 def test_wrong_dice_are_refused_beside_the_field_in_words(packs, dust_game, ann):
@@ -68,7 +71,8 @@ def test_wrong_dice_are_refused_beside_the_field_in_words(packs, dust_game, ann)
     assert page.status_code == 400
     text = page.content.decode()
     assert "The dice: needs 3 dice: 3d6 (the characteristic tested); got 2." in text
-    assert "rolls[" not in text and "params." not in text
+    assert "rolls[" not in text
+    assert "params." not in text
     assert LogEntry.objects.count() == 0
 
 
@@ -78,7 +82,8 @@ def test_someone_elses_game_is_not_found_and_a_spectator_only_reads(packs, dust_
     watch = Client().get(f"/play/watch/{dust_game.spectator_token}/")
     assert watch.status_code == 200
     text = watch.content.decode()
-    assert "Roll and resolve" not in text and "Resolve these dice" not in text
+    assert "Roll and resolve" not in text
+    assert "Resolve these dice" not in text
     assert re.search(r"/log/\?after=0&amp;watch=", text)
 
 
