@@ -4,6 +4,7 @@ outcomes for given rolls, refused situations and rolls, and properties over ever
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -11,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules_engine.catalogue import build_catalogue, read_pack_file
+from rules_engine.cli import main
 from rules_engine.cs_hex.odds import maneuver as maneuver_odds
 from rules_engine.cs_hex.procedures import PROCEDURES
 from rules_engine.cs_hex.procedures_landing import BAIL_OUT_SITUATIONS, LANDING_CONDITIONS
@@ -763,3 +765,21 @@ def test_a_higher_roll_never_does_worse(name: str, data: st.DataObject) -> None:
 def test_areas_are_the_armour_areas() -> None:
     areas = CATALOGUE.get("cs-hex", "mass_table", "armour").data["areas"]
     assert tuple(a["id"] for a in areas) == AREAS
+
+
+def test_the_command_line_resolves_and_names_the_dice_it_needs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    packs = tmp_path / "cs-hex"
+    packs.mkdir()
+    (packs / PACK.name).write_text(PACK.read_text(encoding="utf-8"), encoding="utf-8")
+    base = ["--packs", str(tmp_path), "resolve", "cs-hex"]
+    assert main([*base, "clear-jam", "steady_hand=3", "guns=2", "rolls=5,4"]) == 0
+    assert json.loads(capsys.readouterr().out)["outcome"]["cleared"] == 1
+    assert main([*base, "to-hit", "doubling_down=true", "rolls=5"]) == 2
+    assert "needs 2 dice: 2d10 (to hit, two shots doubling down); got 1" in (
+        capsys.readouterr().err
+    )
+    assert main([*base, "--describe"]) == 0
+    listed = json.loads(capsys.readouterr().out)["procedures"]
+    assert {p["procedure"]: [d["notation"] for d in p["dice"]] for p in listed}["landing"] == []
