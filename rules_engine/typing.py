@@ -33,6 +33,20 @@ class FightSimulation(Protocol):
     def report(self, match: Any, tally: Tally, seed: int) -> dict[str, Any]: ...
 
 
+class TableView(Protocol):
+    """A system's figures at a game table (``rules_engine.table_views``): the state a figure
+    starts a game with, and what a player reads off it in a given state (its dial's current
+    click, hull, Dc, the schematic's shaded squares), from the figure's own data."""
+
+    def initial_state(
+        self, catalogue: Catalogue, doc: Mapping[str, Any], path: str
+    ) -> dict[str, Any]: ...
+
+    def figure_view(
+        self, catalogue: Catalogue, doc: Mapping[str, Any], path: str, state: Mapping[str, Any]
+    ) -> dict[str, Any]: ...
+
+
 @dataclass(frozen=True)
 class SystemModule:
     """Everything the engine knows how to do for one game system.
@@ -62,6 +76,8 @@ class SystemModule:
     load_procedures: Callable[[], Sequence[Procedure]] | None = None
     """The dice procedures of its book that a game table resolves (``rules_engine.resolve``),
     or None before any is written."""
+    load_table_view: Callable[[], TableView] | None = None
+    """How its figures read at a game table, or None when the table shows only their names."""
 
     @property
     def has_fights(self) -> bool:
@@ -78,6 +94,10 @@ class SystemModule:
     def simulation(self) -> FightSimulation | None:
         """The fight simulation, or None when the system has none."""
         return None if self.load_simulation is None else self.load_simulation()
+
+    def table_view(self) -> TableView | None:
+        """The figures' table view, or None when the system has none."""
+        return None if self.load_table_view is None else self.load_table_view()
 
     def procedures(self) -> dict[str, Procedure]:
         """The dice procedures by name."""
