@@ -388,6 +388,16 @@ def _run(
         "concealed": concealed,
         "rear": rear,
     }
+    for gun in guns:
+        if gun.id is not None and gun.S is None:
+            steps.append(
+                Step(
+                    f"The book's dump prints no S for the {gun.name} (see "
+                    "docs/rulings/crimson-dust-content.md): the players agree the S its hits "
+                    "wound with.",
+                    "Weaponry",
+                )
+            )
     if guns[0].id is not None:
         outcome["wound_with"] = [
             {"weapon": g.id, "S": g.S, "at": g.at, "pinning": g.pinning} for g in guns

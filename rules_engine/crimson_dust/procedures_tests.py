@@ -169,10 +169,16 @@ def _clear_ammo(
         )
     if weapon.tech is not None and params["tech"] is not None and params["tech"] != tech:
         raise BadDocument.at("params.tech", f"the {weapon.name} is tech {tech}")
+    lost = (
+        f" (the book's dump lost the {weapon.name}'s tech; {tech} as the players give it, see "
+        "docs/rulings/crimson-dust-content.md)"
+        if weapon.tech is None
+        else ""
+    )
     steps = [
         Step(
             f"The {weapon.name} is usable again after an In skill test with a "
-            f"difficulty of its tech rating, {tech}.",
+            f"difficulty of its tech rating, {tech}{lost}.",
             "1s, 6s and Out of Ammo",
         )
     ]

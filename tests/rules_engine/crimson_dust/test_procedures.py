@@ -724,3 +724,10 @@ def test_a_blast_scatters_the_total_and_a_double_is_a_dud():
 def test_a_shot_at_a_mounted_bestia_hits_the_mount_on_1_to_3():
     assert run("mount-hit", [3])["outcome"] == {"hits": "mount"}
     assert run("mount-hit", [4])["outcome"] == {"hits": "rider"}
+
+
+def test_a_value_the_dump_lost_is_said_in_the_explanation():
+    shot = run("shot", [3, 3, 1], rg=2, df=1, weapon="hmg", band="12-18")
+    assert "prints no S for the HMG" in shot["explanation"][-1]["text"]
+    cleared = run("clear-out-of-ammo", [4, 4, 1], dice=3, weapon="hmg", tech=2)
+    assert "lost the HMG's tech" in cleared["explanation"][0]["text"]
