@@ -8,7 +8,7 @@ three bullet holes (Air Action) or three KO symbols (Aces) show in the stat slot
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from rules_engine.catalogue import Catalogue, Record
@@ -20,10 +20,13 @@ if TYPE_CHECKING:  # numpy loads where a fight needs the tables, not for checkin
 
 @dataclass(frozen=True)
 class Click:
-    """One position of a combat dial: stat values (None where blank) and printed markers."""
+    """One position of a combat dial: stat values (None where blank), printed markers, the
+    ability colour of a stat (by ability id) and the bail out value printed on a KO click."""
 
     values: Mapping[str, int | None]
     markers: tuple[str, ...] = ()
+    colours: Mapping[str, str] = field(default_factory=dict)
+    bail_out_value: int | None = None
 
     @property
     def knocked_out(self) -> bool:
@@ -94,7 +97,13 @@ def stat_table(dials: Sequence[Dial], stat: str, width: int | None = None) -> In
 def dial_from_data(dial_id: str, data: Mapping[str, Any]) -> Dial:
     """A ``Dial`` from a ``combat_dial`` record's data (already schema-valid)."""
     clicks = tuple(
-        Click(values=dict(c["values"]), markers=tuple(c.get("markers", ()))) for c in data["clicks"]
+        Click(
+            values=dict(c["values"]),
+            markers=tuple(c.get("markers", ())),
+            colours={stat: ref for stat, ref in (c.get("colours") or {}).items() if ref},
+            bail_out_value=c.get("bail_out_value"),
+        )
+        for c in data["clicks"]
     )
     start = next((i for i, c in enumerate(clicks) if "start" in c.markers), 0)
     ko = next((i for i in range(start, len(clicks)) if clicks[i].knocked_out), len(clicks))
