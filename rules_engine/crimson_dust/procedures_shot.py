@@ -72,10 +72,6 @@ def _check(params: Mapping[str, Any]) -> None:
                 raise BadDocument.at(f"params.{name}", "only with a second_pistol")
     if params["aimed"] and params["shots"] > 1:
         raise BadDocument.at("params.aimed", "a weapon with the RoF rule cannot aim (Aiming)")
-    if params["tripod"] and params["shots"] < 2:
-        raise BadDocument.at(
-            "params.tripod", "a tripod halves the dice a RoF volley loses: give shots above 1"
-        )
 
 
 def _plan(params: Mapping[str, Any]) -> Plan:
@@ -161,9 +157,15 @@ def _guns(catalogue: Catalogue, params: Mapping[str, Any]) -> list[Gun]:
 
 
 def _check_gun(gun: Gun, params: Mapping[str, Any], scopes: list[str]) -> None:
-    rof = next((t for t in gun.traits if t == "rof"), None)
-    if params["shots"] > 1 and gun.id is not None and rof is None:
+    rof = "rof" in gun.traits or (gun.id is None and params["shots"] > 1)
+    if params["shots"] > 1 and not rof:
         raise BadDocument.at("params.shots", f"the {gun.name} has no RoF: one shot an action")
+    if params["tripod"] and not rof:
+        raise BadDocument.at(
+            "params.tripod", "a stabilising tripod is fitted to a weapon with the RoF rule"
+        )
+    if params["aimed"] and "rof" in gun.traits:
+        raise BadDocument.at("params.aimed", "a weapon with the RoF rule cannot aim (Aiming)")
     if params["moved"] and "move-and-fire" not in gun.traits:
         raise BadDocument.at("params.moved", f"the {gun.name} is not a move and fire weapon")
     barred = next((t for t in SCOPE_BARRED_TRAITS if t in gun.traits), None)

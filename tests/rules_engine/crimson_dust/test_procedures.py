@@ -731,3 +731,17 @@ def test_a_value_the_dump_lost_is_said_in_the_explanation():
     assert "prints no S for the HMG" in shot["explanation"][-1]["text"]
     cleared = run("clear-out-of-ammo", [4, 4, 1], dice=3, weapon="hmg", tech=2)
     assert "lost the HMG's tech" in cleared["explanation"][0]["text"]
+
+
+def test_a_rof_weapon_cannot_aim_even_for_one_shot_and_a_tripod_needs_rof():
+    # Aiming: "Models with a weapon that doesn't have the RoF special rule can ... 'aim'".
+    assert (
+        refused("shot", [4] * 5, rg=5, df=0, weapon="saw-or-lmg", band="12-18", aimed=True)
+        == "params.aimed"
+    )
+    assert (
+        refused("shot", [4] * 5, rg=5, df=0, weapon="rifle", band="12-18", tripod=True)
+        == "params.tripod"
+    )
+    one = run("shot", [4] * 5, rg=5, df=0, weapon="saw-or-lmg", band="12-18", tripod=True)
+    assert one["outcome"]["attacks"][0]["dice"] == 5
