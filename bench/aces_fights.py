@@ -10,11 +10,12 @@ Genghis gang) over those of the fair loop, timed in turn (``figures.compare``), 
 ``--runs`` runs and at 1,000 (a page or an API call).
 
 Target: >= 10x at 20,000 runs, a third of the 30x the Air Action fight loop is held to: an
-Aces fight is up to 60 turns of one action each, and the vectorised fight makes every pass
-of an action (escape, close combat, capture, ranged, several targets) over every run still
-going, though each action happens in a few of them, where an Air Action turn's passes each
-move every plane of every run. It was about 3x when the figure was first measured (a
-missed target, work to do). The 1,000-run figure is reported without a target.
+Aces fight is up to 60 turns of one action each, and each turn is a pass of numpy calls for
+each kind of action (escape, close combat, capture, ranged, several targets) over the runs
+taking it, a third of them or fewer, where an Air Action turn's passes each move every
+plane of every run. It was about 3x when the figure was first measured, while every action
+was a pass over every run; about 10x once each turn works on the runs still going and each
+action on the runs where it is taken. The 1,000-run figure is reported without a target.
 """
 
 from __future__ import annotations
