@@ -72,11 +72,26 @@ def _test(
 def _skill_test(
     _catalogue: Catalogue, params: Mapping[str, Any], rolls: Sequence[Sequence[int]]
 ) -> Resolution:
-    (rolled,) = rolls
+    rolled = list(rolls[0])
+    heroic: list[Step] = []
+    if params["heroic_die"]:
+        at = params["heroic_die"] - 1
+        if at >= len(rolled):
+            raise BadDocument.at("params.heroic_die", f"there are only {len(rolled)} dice")
+        (again,) = rolls[1]
+        heroic.append(
+            Step(
+                f"Heroic: die {at + 1} ({rolled[at]}) is re-rolled and the second result is "
+                f"binding: {again}.",
+                "Extra Abilities > Heroic",
+            )
+        )
+        rolled[at] = again
     cumulative = params["cumulative"] or params["banked"] > 0
     scored, total, passed, steps = _test(
         rolled, params["state"], params["difficulty"], params["banked"], SKILL_TEST
     )
+    steps[1:1] = heroic
     saved = 0 if passed or not cumulative else total
     if not passed and cumulative:
         steps.append(
@@ -94,6 +109,13 @@ def _skill_test(
         steps,
         (Change("model", "banked_scores", value=saved, text="saved scores"),),
     )
+
+
+def _heroic_dice(params: Mapping[str, Any]) -> Sequence[Dice]:
+    if params["heroic_die"] > params["dice"]:
+        raise BadDocument.at("params.heroic_die", f"there are only {params['dice']} dice")
+    heroic = (Dice(1, 6, "the Heroic re-roll"),) if params["heroic_die"] else ()
+    return (*_skill_dice(params), *heroic)
 
 
 def _state_param() -> Any:
@@ -443,8 +465,16 @@ SKILL_TEST_PROCEDURE = Procedure(
         text("state", "normal", "the model's state", STATES),
         integer("banked", 0, 0, 40, "scores saved from earlier tries of a cumulative test"),
         boolean("cumulative", "the test is cumulative: a failure saves its scores"),
+        integer(
+            "heroic_die",
+            0,
+            0,
+            20,
+            "Heroic (a personality model's one re-roll a turn): which die is re-rolled, "
+            "1 for the first; 0 for none",
+        ),
     ),
-    _skill_dice,
+    _heroic_dice,
     _skill_test,
     roles=("model",),
 )

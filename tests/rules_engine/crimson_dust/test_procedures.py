@@ -745,3 +745,14 @@ def test_a_rof_weapon_cannot_aim_even_for_one_shot_and_a_tripod_needs_rof():
     )
     one = run("shot", [4] * 5, rg=5, df=0, weapon="saw-or-lmg", band="12-18", tripod=True)
     assert one["outcome"]["attacks"][0]["dice"] == 5
+
+
+def test_a_heroic_re_roll_of_one_die_is_binding():
+    # Heroic: "can re-roll a single dice each turn, but the second result is binding even if
+    # it was worse than the first result".
+    assert needed("skill-test", dice=3, heroic_die=2) == ["3d6", "1d6"]
+    out = run("skill-test", [4, 1, 5, 6], dice=3, difficulty=3, heroic_die=2)["outcome"]
+    assert (out["scored"], out["passed"]) == (3, True)
+    worse = run("skill-test", [4, 1, 5, 1], dice=3, difficulty=2, heroic_die=1)["outcome"]
+    assert (worse["scored"], worse["passed"]) == (1, False)
+    assert refused("skill-test", [4, 1, 5, 6], dice=3, heroic_die=4) == "params.heroic_die"
