@@ -47,7 +47,12 @@ from rules_engine.cs_air_action.shot_tables import (
     fate_shot_chances,
     turn_buckets,
 )
-from rules_engine.cs_air_action.table_fight import TableBatch, collision_rounds, success_cells
+from rules_engine.cs_air_action.table_fight import (
+    Coins,
+    TableBatch,
+    collision_rounds,
+    success_cells,
+)
 
 # Below this share of fights that can see a hit, a shot looks at those fights only: picking
 # them out costs about as much as looking at 60% more fights.
@@ -273,20 +278,21 @@ class CodedFight(TableBatch):
         going: Bools = np.ones(len(self.run), dtype=bool)
         turn = 0
         from_a, from_b = self.states.flying_from.tolist()
+        coins = Coins(self.rng)
         for turn in range(1, self.s["max_turns"] + 1):
             self._keep(going)
             if not len(self.run):
                 break
             if self.policy != PLAIN:  # "once per turn": fate spent last turn may be again
                 self.code = self.new_turn.take(self.code)
-            bits = np.frombuffer(self.rng.bytes(-(-len(self.run) // 8)), dtype=np.uint8)
-            b_first = np.unpackbits(bits, count=len(self.run)).view(bool)
+            b_first = coins.flip(len(self.run))  # "Determine Initiative"
             self._redline()
             self._collisions()
             self._volleys(b_first)
             going = self.code[0] >= from_a
             going &= self.code[1] >= from_b
             self._retire(~going, turn, timed_out=False)
+        coins.close()
         self._keep(going)
         self._retire(np.ones(len(self.run), dtype=bool), turn, timed_out=True)
         return self._decoded()

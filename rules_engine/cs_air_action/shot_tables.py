@@ -47,11 +47,17 @@ class ShotTable:
     cumulative chance falls inside the bucket (``UNSURE``, about one draw in 50): then a
     uniform place inside the bucket is drawn and ``settle`` counts the row's cumulative
     chances the draw reaches. Bucket and place together are one uniform draw in [0, 1).
+
+    When no bucket holds two cumulative chances (nearly always), ``settle`` reads two more
+    tables by cell: ``below``, the chances at or below the bucket's start, and ``place``,
+    where the one inside it lies (2.0 in a sure bucket, which no place reaches).
     """
 
     cdf: np.ndarray  # (rows, most hits) float64
     hits: np.ndarray  # (rows * BUCKETS,) uint8
     scaled: np.ndarray  # cdf * BUCKETS, for ``settle``
+    below: np.ndarray | None = None  # (rows * BUCKETS,) uint8
+    place: np.ndarray | None = None  # (rows * BUCKETS,) float64
 
     @classmethod
     def of(cls, cdf: np.ndarray) -> ShotTable:
@@ -65,7 +71,17 @@ class ShotTable:
             hits += buckets >= column[:, None]
         rows, cols = np.nonzero((scaled != np.floor(scaled)) & (scaled < BUCKETS))
         hits[rows, np.floor(scaled[rows, cols]).astype(np.intp)] = UNSURE
-        return cls(cdf, hits.reshape(-1), scaled)
+        flat = hits.reshape(-1)
+        cells = np.flatnonzero(flat == UNSURE)
+        within = _within(scaled, cells)
+        inside = (within > 0) & (within < 1)
+        if not (inside.sum(axis=1) == 1).all():
+            return cls(cdf, flat, scaled)
+        below = flat.copy()
+        below[cells] = (within <= 0).sum(axis=1)
+        place = np.full(len(flat), NEVER)
+        place[cells] = within[inside]
+        return cls(cdf, flat, scaled, below, place)
 
     @property
     def fires(self) -> bool:
@@ -77,10 +93,18 @@ class ShotTable:
         BUCKETS + bucket), each draw (bucket + ``fine``) / BUCKETS with ``fine`` in [0, 1).
         Compared within the bucket, where ``cdf * BUCKETS - bucket`` is exact, so no draw
         is rounded into the next bucket."""
-        within = self.scaled.take(cells >> BUCKET_BITS, axis=0)
-        within -= (cells & (BUCKETS - 1))[:, None]
-        reached = fine[:, None] >= within
+        if self.below is not None and self.place is not None:
+            return np.asarray(self.below.take(cells) + (fine >= self.place.take(cells)))
+        reached = fine[:, None] >= _within(self.scaled, cells)
         return np.asarray(np.add.reduce(reached, axis=1, dtype=np.uint8))
+
+
+def _within(scaled: np.ndarray, cells: np.ndarray) -> np.ndarray:
+    """Each cell's row of cumulative chances, measured in buckets from the cell's bucket
+    (exact: both are whole multiples of a power of two)."""
+    within = scaled.take(cells >> BUCKET_BITS, axis=0)
+    within -= (cells & (BUCKETS - 1))[:, None]
+    return within
 
 
 def turn_buckets(rng: np.random.Generator, shots: int, fights: int) -> np.ndarray:
@@ -140,8 +164,10 @@ def defended_chances(dice: int, target: int) -> tuple[tuple[Fraction, ...], tupl
     A die is a six with chance 1/6, another hit with (6 - target) / 6, a miss otherwise."""
     six, miss, other = Fraction(1, 6), Fraction(target - 1, 6), Fraction(6 - target, 6)
     kept = tuple(comb(dice, s) * six**s * miss ** (dice - s) for s in range(dice + 1))
-    cut = tuple(comb(dice, s) * six**s * ((miss + other) ** (dice - s) - miss ** (dice - s))
-                for s in range(dice + 1))
+    cut = tuple(
+        comb(dice, s) * six**s * ((miss + other) ** (dice - s) - miss ** (dice - s))
+        for s in range(dice + 1)
+    )
     return kept, cut
 
 
@@ -165,9 +191,7 @@ def fate_outcomes(policy: str, most_dice: int) -> int:
     ``OFFENSIVE`` not taken (0) or taken with h hits (1 + h), as the shooter spends fate
     only on a shot it takes; ``DEFENSIVE`` h hits, all natural sixes or none (h), or
     defended down to s natural sixes (most_dice + 1 + s), as the target spends fate then."""
-    return {PLAIN: most_dice + 1, OFFENSIVE: most_dice + 2, DEFENSIVE: 2 * most_dice + 2}[
-        policy
-    ]
+    return {PLAIN: most_dice + 1, OFFENSIVE: most_dice + 2, DEFENSIVE: 2 * most_dice + 2}[policy]
 
 
 def fate_shot_chances(

@@ -85,6 +85,49 @@ def collision_rounds(
     return fight, plane, draws, list(zip([0, *ends], ends, strict=False))
 
 
+class Coins:
+    """One fair random bit per fight, turn after turn: the bits of ``rng.bytes``, read
+    straight from a PCG64 bit generator (``bytes`` costs 20 times more through
+    ``Generator.integers``).
+
+    ``rng.bytes(n)`` cuts its bytes from 32-bit numbers, each 64-bit draw giving its low
+    half, then its high half, which the generator keeps for its next 32-bit number; the
+    kept half is followed here too, and handed back to the generator by ``close``. Another
+    bit generator is read through ``rng.bytes``.
+    """
+
+    def __init__(self, rng: np.random.Generator) -> None:
+        self.rng = rng
+        state = rng.bit_generator.state
+        self.direct = state.get("bit_generator") == "PCG64"
+        self.kept, self.half = bool(state.get("has_uint32")), int(state.get("uinteger", 0))
+
+    def flip(self, count: int) -> Bools:
+        """``count`` bits, the first ``count`` bits of ``rng.bytes(ceil(count / 8))``."""
+        length = -(-count // 8)
+        if not self.direct:
+            raw = np.frombuffer(self.rng.bytes(length), dtype=np.uint8)
+            return np.unpackbits(raw, count=count).view(bool)
+        words = (length - 1) // 4 + 1  # 32-bit numbers
+        fresh = words - self.kept
+        halves = self.rng.bit_generator.random_raw(-(-fresh // 2)).astype("<u8", copy=False)
+        halves = halves.view("<u4")
+        if self.kept:
+            halves = np.concatenate((np.array([self.half], dtype="<u4"), halves))
+        if fresh:  # the generator holds the last draw's high half, used up or not
+            self.kept, self.half = bool(fresh % 2), int(halves[-1])
+        else:
+            self.kept = False
+        return np.unpackbits(halves.view(np.uint8)[:length], count=count).view(bool)
+
+    def close(self) -> None:
+        """Leave the generator as ``rng.bytes`` would have left it."""
+        if self.direct:
+            state = dict(self.rng.bit_generator.state)
+            state["has_uint32"], state["uinteger"] = int(self.kept), self.half
+            self.rng.bit_generator.state = state
+
+
 class TableBatch:
     """One batch of fights whose shots are table draws, every run advancing together: what
     ``TableFight`` and ``coded_fight.CodedFight`` share (the dial tables, the squadrons'
@@ -174,9 +217,7 @@ class TableBatch:
             by_row = self._by_row(gunnery)
             columns = int(by_row.max(initial=0)) + 1
             targets = silhouettes[1 - self.side]  # each row's enemies, by slot
-            parts = shot_chances(
-                by_row, targets, chance, s["rear_arc"], s["point_blank"], columns
-            )
+            parts = shot_chances(by_row, targets, chance, s["rear_arc"], s["point_blank"], columns)
             for slot in range(p):
                 table = ShotTable.of(np.concatenate((parts[slot], parts[slot + p])))
                 if table.fires:
@@ -189,8 +230,7 @@ class TableBatch:
         return self.t.width * (self.slots + 1)
 
     def _collided(
-        self, row_a: Ints, left_a: Ints, row_b: Ints, left_b: Ints, draw_a: Floats,
-        draw_b: Floats
+        self, row_a: Ints, left_a: Ints, row_b: Ints, left_b: Ints, draw_a: Floats, draw_b: Floats
     ) -> tuple[Ints, Ints, Ints]:
         """Clicks left of two colliding planes (layout rows, clicks left) after both pilot
         checks, each settled by one uniform draw (``collisions.check_results``), and which
@@ -236,13 +276,13 @@ class TableFight(TableBatch):
         """Play every run to its end and return how each one ended."""
         going: Bools = np.ones(len(self.run), dtype=bool)
         turn = 0
+        coins = Coins(self.rng)
         for turn in range(1, self.s["max_turns"] + 1):
             self._keep(going)
             if not len(self.run):
                 break
             # "Determine Initiative": an even chance, one random bit per fight.
-            bits = np.frombuffer(self.rng.bytes(-(-len(self.run) // 8)), dtype=np.uint8)
-            b_first = np.unpackbits(bits, count=len(self.run)).view(bool)
+            b_first = coins.flip(len(self.run))
             self._redline()
             self._collisions()
             flying = self.left > 0
@@ -252,6 +292,7 @@ class TableFight(TableBatch):
             self.by_shot |= flying & (self.left == 0)  # only shots click planes in volleys
             going = self._both_flying(slice(None))
             self._retire(~going, turn, timed_out=False)
+        coins.close()
         self._keep(going)
         self._retire(np.ones(len(self.run), dtype=bool), turn, timed_out=True)
         return self._scored()
@@ -323,8 +364,9 @@ class TableFight(TableBatch):
         if not self.s["collision"]:
             return
         runs, p = len(self.run), self.slots
-        fights, figs, draws, rounds = collision_rounds(self.rng, self.s["collision"], runs,
-                                                       self.f.count)
+        fights, figs, draws, rounds = collision_rounds(
+            self.rng, self.s["collision"], runs, self.f.count
+        )
         rows = self.row_of[figs]
         left = self.left.reshape(-1)  # a view: ``left`` is always C-contiguous
         for lo, hi in rounds:
@@ -339,8 +381,7 @@ class TableFight(TableBatch):
             b = foes + (flying.cumsum(axis=1) > nth[:, None]).argmax(axis=1)
             cell_a, cell_b = a * runs + r, b * runs + r
             left_a, left_b = left.take(cell_a), left.take(cell_b)
-            left[cell_a], left[cell_b], _ = self._collided(a, left_a, b, left_b, check_a,
-                                                           check_b)
+            left[cell_a], left[cell_b], _ = self._collided(a, left_a, b, left_b, check_a, check_b)
 
     # --- shooting -----------------------------------------------------------------------
     def _volleys(self, b_first: Bools) -> None:

@@ -15,7 +15,7 @@ from rules_engine.cs_air_action.shot_tables import (
     ShotTable,
     shot_chances,
 )
-from rules_engine.cs_air_action.table_fight import collision_rounds, success_cells
+from rules_engine.cs_air_action.table_fight import Coins, collision_rounds, success_cells
 from rules_engine.montecarlo import rng
 
 
@@ -112,9 +112,7 @@ def test_each_cell_succeeds_on_its_own_with_the_chance():
     planes=st.integers(1, 6),
     seed=st.integers(0, 2**16),
 )
-def test_collision_rounds_take_each_fights_collisions_in_plane_order(
-    chance, fights, planes, seed
-):
+def test_collision_rounds_take_each_fights_collisions_in_plane_order(chance, fights, planes, seed):
     """Round k holds every fight's k-th collision: no fight twice in a round, and a fight's
     collisions come round after round in the order of its planes."""
     fight, plane, draws, rounds = collision_rounds(rng(seed), chance, fights, planes)
@@ -136,3 +134,26 @@ def test_collision_rounds_take_each_fights_collisions_in_plane_order(
         assert sorted(zip(fight.tolist(), plane.tolist(), strict=True)) == [
             (f, p) for f in range(fights) for p in range(planes)
         ]
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    counts=st.lists(st.integers(1, 3000), min_size=1, max_size=12),
+    seed=st.integers(0, 2**16),
+    spare=st.booleans(),
+)
+def test_coins_are_the_bits_of_rng_bytes_and_leave_the_generator_as_it_would(counts, seed, spare):
+    """Initiative reads the bit generator itself for speed: the same bits, turn after turn,
+    as ``rng.bytes`` gives, other draws in between unchanged, and the same state after."""
+    plain, direct = rng(seed), rng(seed)
+    if spare:  # a 32-bit number drawn before: its 64-bit draw's high half is kept
+        plain.integers(0, 2**32, dtype=np.uint32)
+        direct.integers(0, 2**32, dtype=np.uint32)
+    coins = Coins(direct)
+    for count in counts:
+        expected = np.unpackbits(np.frombuffer(plain.bytes(-(-count // 8)), np.uint8), count=count)
+        assert coins.flip(count).tolist() == expected.astype(bool).tolist()
+        assert plain.random() == direct.random()
+    coins.close()
+    assert plain.bit_generator.state == direct.bit_generator.state
+    assert plain.bytes(5) == direct.bytes(5)
