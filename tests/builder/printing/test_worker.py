@@ -5,7 +5,6 @@ from __future__ import annotations
 import io
 import os
 import signal
-import subprocess
 import sys
 import time
 from collections.abc import Iterator
@@ -17,11 +16,11 @@ from django.conf import settings as django_settings
 from django.db import connection, transaction
 from pypdf import PdfReader
 
-from builder.celery import app
+from builder.core.celery_workers import Process, WorkerProcesses, database_url, use_broker
 from builder.printing.models import PrintJob
 from builder.printing.services import print_job_cancel, print_job_create
 
-from .conftest import ROOT, example
+from .conftest import example
 
 REDIS_URL = os.environ.get("PRINT_TEST_REDIS_URL", "redis://127.0.0.1:6379/5")
 PLANES = [
@@ -41,11 +40,6 @@ def redis_client() -> Any:
     return redis.Redis.from_url(REDIS_URL, socket_connect_timeout=1)
 
 
-def worker_database_url() -> str:
-    db = connection.settings_dict
-    return f"postgres://{db['USER']}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
-
-
 def pool_children(pid: int) -> list[int]:
     path = Path(f"/proc/{pid}/task/{pid}/children")
     return [int(p) for p in path.read_text().split()] if path.exists() else []
@@ -61,16 +55,8 @@ def wait_for(predicate: Any, timeout: float, what: str) -> Any:
     raise AssertionError(f"timed out after {timeout} s waiting for {what}")
 
 
-def forget_connections() -> None:
-    """Make the next task sent open a connection to the broker now configured."""
-    app._pool = None
-    app.amqp._producer_pool = None
-
-
 @pytest.fixture
-def worker(
-    loaded_packs: Any, print_root: Path, tmp_path: Path
-) -> Iterator[subprocess.Popen[bytes]]:
+def worker(loaded_packs: Any, print_root: Path, tmp_path: Path) -> Iterator[Process]:
     """A Celery worker process on Redis DB 5, sharing this test's PostgreSQL database."""
     if connection.vendor != "postgresql":
         pytest.skip(
@@ -84,57 +70,19 @@ def worker(
     redis_client().flushdb()
     log = tmp_path / "worker.log"
     env = {
-        **os.environ,
         "DJANGO_SETTINGS_MODULE": "builder.settings.test",
-        "DATABASE_URL": worker_database_url(),
-        "CELERY_BROKER_URL": REDIS_URL,
+        "DATABASE_URL": database_url(),
         "PRINT_ROOT": str(print_root),
     }
-    with log.open("wb") as out:
-        process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "celery",
-                "-A",
-                "builder",
-                "worker",
-                "--pool=prefork",
-                "--concurrency=1",
-                "--loglevel=INFO",
-                "--without-gossip",
-                "--without-mingle",
-                "--without-heartbeat",
-                "-n",
-                f"print-test-{os.getpid()}@%h",
-            ],
-            cwd=ROOT,
-            env=env,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-        )
-    saved = (app.conf.broker_url, app.conf.broker_transport_options)
-    app.conf.broker_url, app.conf.broker_transport_options = REDIS_URL, {}
-    forget_connections()
     try:
-        wait_for(
-            lambda: b"ready." in log.read_bytes() or process.poll() is not None,
-            240,  # a busy machine takes long to import Django, Celery and WeasyPrint
-            "the worker to start",
-        )
-        assert process.poll() is None, log.read_text()
-        yield process
+        with use_broker(REDIS_URL), WorkerProcesses(REDIS_URL, env) as workers:
+            process = workers.start(f"print-test-{os.getpid()}", log=log, loglevel="INFO")
+            # a busy machine takes long to import Django, Celery and WeasyPrint
+            workers.wait_until_ready(process, timeout=240)
+            yield process
     finally:
-        process.send_signal(signal.SIGTERM)
-        try:
-            process.wait(20)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-        forget_connections()
-        app.conf.broker_url, app.conf.broker_transport_options = saved
         redis_client().flushdb()
-        if getattr(sys, "last_value", None) is not None:
+        if getattr(sys, "last_value", None) is not None and log.exists():
             print(log.read_text())
 
 

@@ -8,9 +8,6 @@ the same for one worker process and for two.
 from __future__ import annotations
 
 import os
-import signal
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -19,13 +16,14 @@ import pytest
 from django.db import connection
 
 from builder import engine
-from builder.celery import app as celery_app
+from builder.core.celery_workers import WorkerProcesses, database_url, use_broker
 from builder.simulations.models import SimulationBlock, SimulationJob
 from content.api_selectors import engine_catalogue
-from tests.builder.api_fixtures import ROOT, example_list
+from tests.builder.api_fixtures import example_list
 
 REDIS_URL = os.environ.get("TEST_CELERY_BROKER_URL", "redis://127.0.0.1:6379/4")
 JOBS = "/api/v1/simulations/"
+VISIBILITY_TIMEOUT = 4
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
@@ -51,89 +49,21 @@ def broker() -> Iterator[str]:
 
     client = redis.Redis.from_url(REDIS_URL)
     client.flushdb()
-    old = (celery_app.conf.broker_url, celery_app.conf.broker_transport_options)
-    celery_app.conf.broker_url = REDIS_URL
-    celery_app.conf.broker_transport_options = {"visibility_timeout": 4}
-    celery_app._pool = None
-    yield REDIS_URL
-    celery_app.conf.broker_url, celery_app.conf.broker_transport_options = old
-    celery_app._pool = None
+    with use_broker(REDIS_URL, {"visibility_timeout": VISIBILITY_TIMEOUT}):
+        yield REDIS_URL
     client.flushdb()
 
 
-def _database_url() -> str:
-    db = connection.settings_dict
-    user = db.get("USER") or "postgres"
-    password = f":{db['PASSWORD']}" if db.get("PASSWORD") else ""
-    host = f"{db.get('HOST') or '127.0.0.1'}:{db.get('PORT') or 5432}"
-    return f"postgres://{user}{password}@{host}/{db['NAME']}"
-
-
-class Workers:
-    """Celery worker processes started for one test, each in its own process group."""
-
-    def __init__(self, broker_url: str) -> None:
-        self.broker_url = broker_url
-        self.procs: list[subprocess.Popen[bytes]] = []
-
-    def start(self, name: str, concurrency: int = 1) -> subprocess.Popen[bytes]:
-        env = {
-            **os.environ,
-            "DJANGO_SETTINGS_MODULE": "builder.settings.test",
-            "DATABASE_URL": _database_url(),
-            "CELERY_BROKER_URL": self.broker_url,
-            "CELERY_VISIBILITY_TIMEOUT": "4",
-        }
-        proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "celery",
-                "-A",
-                "builder",
-                "worker",
-                "--pool=prefork",
-                f"--concurrency={concurrency}",
-                "--prefetch-multiplier=1",
-                "-O",
-                "fair",
-                "--without-gossip",
-                "--without-mingle",
-                "--without-heartbeat",
-                "--loglevel=warning",
-                "-n",
-                f"{name}@%h",
-            ],
-            cwd=ROOT,
-            env=env,
-            start_new_session=True,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        self.procs.append(proc)
-        return proc
-
-    def kill(self, proc: subprocess.Popen[bytes]) -> None:
-        os.killpg(proc.pid, signal.SIGKILL)
-        proc.wait(timeout=10)
-
-    def stop_all(self) -> None:
-        for proc in self.procs:
-            if proc.poll() is None:
-                os.killpg(proc.pid, signal.SIGTERM)
-        for proc in self.procs:
-            try:
-                proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, signal.SIGKILL)
-                proc.wait(timeout=10)
-
-
 @pytest.fixture
-def workers(broker: str) -> Iterator[Workers]:
-    started = Workers(broker)
-    yield started
-    started.stop_all()
+def workers(broker: str) -> Iterator[WorkerProcesses]:
+    """Workers on the test database whose unacknowledged blocks come back after 4 s."""
+    env = {
+        "DJANGO_SETTINGS_MODULE": "builder.settings.test",
+        "DATABASE_URL": database_url(),
+        "CELERY_VISIBILITY_TIMEOUT": str(VISIBILITY_TIMEOUT),
+    }
+    with WorkerProcesses(broker, env) as started:
+        yield started
 
 
 def fight(runs: int, seed: int) -> dict[str, Any]:
