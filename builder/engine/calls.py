@@ -90,6 +90,20 @@ def procedures(system: str) -> list[dict[str, Any]]:
     return described
 
 
+def dice_needed(system: str, procedure: str, params: Mapping[str, Any]) -> list[Any]:
+    """The dice one situation of a procedure needs, in the order its rolls are given."""
+    from rules_engine.resolve import dice_needed as needed
+
+    return needed(system, procedure, params)
+
+
+def dice_words(dice: Sequence[Any]) -> str:
+    """``2d6 (attack) then 1d10 (hit location)``."""
+    from rules_engine.resolve import dice_words as words
+
+    return words(dice)
+
+
 def resolve(
     catalogue: Catalogue, system: str, procedure: str, params: Mapping[str, Any], rolls: Any
 ) -> dict[str, Any]:

@@ -152,6 +152,7 @@ def _table(request: HttpRequest, game: Game, **more: Any) -> dict[str, Any]:
         "procedures": procedures,
         "chosen": chosen,
         "fields": param_fields(chosen, given, errors) if chosen else [],
+        "dice_words": _dice_words(game.system, chosen, given) if chosen else "",
         "role_fields": role_fields(chosen, more.pop("typed_roles", {}), errors) if chosen else [],
         "entries": [_entry_view(e.record, names) for e in entries],
         "last_seq": entries[-1].seq if entries else 0,
@@ -172,6 +173,16 @@ def _table(request: HttpRequest, game: Game, **more: Any) -> dict[str, Any]:
     }
 
 
+def _dice_words(system: str, chosen: dict[str, Any], given: dict[str, Any]) -> str:
+    """``3d6 (the characteristic tested)``: the dice this situation needs, or empty when the
+    situation cannot be read yet (its fields say why)."""
+    try:
+        dice = engine.dice_needed(system, chosen["procedure"], given)
+    except engine.BadDocument:
+        return ""
+    return engine.dice_words(dice) if dice else "no dice"
+
+
 def _entry_view(record: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
     """One log entry as a player reads it: who, what, the dice, each step in words."""
     roles = [
@@ -189,9 +200,28 @@ def _entry_view(record: dict[str, Any], names: dict[str, str]) -> dict[str, Any]
         "source": record.get("source", ""),
         "roles": roles,
         "steps": record.get("explanation", []),
-        "changes": [c.get("text") or c["field"] for c in record.get("changes", [])],
+        "changes": [
+            _change_words(c, record.get("roles") or {}, names) for c in record.get("changes", [])
+        ],
         "time": record["time"],
     }
+
+
+def _change_words(change: dict[str, Any], roles: dict[str, str], names: dict[str, str]) -> str:
+    """``Sergeant Vance: Dc lost +1``: whose state changed, what, and by how much."""
+    key = roles.get(change["subject"], "")
+    who = names.get(key, change["subject"].replace("_", " "))
+    what = change.get("text") or change["field"].replace("_", " ")
+    if "delta" in change:
+        how = f"{change['delta']:+d}"
+    else:
+        value = change.get("value")
+        how = (
+            {True: "yes", False: "no", None: "cleared"}.get(value, str(value))
+            if isinstance(value, (bool, type(None)))
+            else str(value)
+        )
+    return f"{who}: {what} {how}"
 
 
 @login_required
@@ -234,6 +264,8 @@ def game_log_since(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
             "game": game,
             "last_seq": entries[-1].seq if entries else after,
             "watch": token,
+            # New entries change figures: their cards are swapped in beside the log.
+            "figures_view": game_view(game, request.user) if entries else None,
         },
     )
 
