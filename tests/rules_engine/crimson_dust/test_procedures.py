@@ -63,6 +63,32 @@ def test_book_example_hitting_benny_shoots_dillinger():
     assert result["changes"] == []
 
 
+def test_book_example_hitting_rg_5_rolls_five_dice_and_df_3_three():
+    # Hitting (seed lines 767, 775): "if the model has Rg5, then roll 5 D6"; "if the target
+    # has Df 3, roll 3 D6".
+    assert needed("shot", weapon="rifle", band="12-18", rg=5, df=3) == ["5d6", "3d6"]
+
+
+def test_book_example_scopes_telescopic_4_plus_becomes_3_plus():
+    # Scopes > Telescopic (seed line 2243): aiming "at ranges of over 18 units ... if it
+    # normally needs a 4+ to score, with a Telescopic scope it will score on a 3+". The
+    # Sniper Rifle needs 4+ at 36+.
+    plain = run("shot", [3, 3, 3], rg=3, df=0, weapon="sniper-rifle", band="36+", aimed=True)
+    scoped = run(
+        "shot",
+        [3, 3, 3],
+        rg=3,
+        df=0,
+        weapon="sniper-rifle",
+        band="36+",
+        aimed=True,
+        telescopic_scope=True,
+    )
+    assert plain["outcome"]["attacks"][0]["target_number"] == 4
+    assert scoped["outcome"]["attacks"][0]["target_number"] == 3
+    assert scoped["outcome"]["hits"] == 3
+
+
 def test_book_example_rof_lmg_two_shots_two_dice_fewer():
     # RoF 'x' (seed line 1077): "an LMG with RoF 2, may shoot twice during a single action, but
     # if you do so then you roll 2 less dice to hit".
