@@ -232,11 +232,11 @@ def test_aces_report_shows_victory_points_and_the_sample_dials(
     assert_reads_for_people(page, "Kim's team", "Genghis and his gang")
     assert found["Read this first"].startswith(f"{SAMPLE_CAVEAT} Charlotte")
     assert found["Victory points"].endswith(
-        "Kim's team 97.79 87.71 – 107.87 100 Genghis and his gang 102.13 91.97 – 112.28 99"
+        "Kim's team 107.37 97.19 – 117.55 100 Genghis and his gang 94.95 84.63 – 105.26 99"
     )
-    assert "Kim's team wins 55.5% 48.6% – 62.2%" in text(page)
+    assert "Kim's team wins 62.0% 55.1% – 68.4%" in text(page)
     assert "Held captive at the end" in found["Survival per figure"]
-    assert "Genghis 4.58 clicks of damage 6.5%" in found["Genghis and his gang"]
+    assert "Genghis 4.76 clicks of damage 3.0%" in found["Genghis and his gang"]
 
 
 def test_black_skies_report_shows_damage_designs_and_how_fighters_fly(
@@ -262,14 +262,14 @@ def test_black_skies_report_shows_damage_designs_and_how_fighters_fly(
     ]  # no notes, victory points or assumptions from this engine: none drawn
     assert_reads_for_people(page, "Tiger Squadron", "Lancer Flight")
     words = text(page)
-    assert "Tiger Squadron wins 81.5% 75.5% – 86.3%" in words
-    assert "Draw 9.5% 6.2% – 14.4%" in words
-    assert "Tiger Squadron Kell Black Tiger 20.0% 74.0% 67.5% – 79.6%" in words
+    assert "Tiger Squadron wins 83.0% 77.2% – 87.6%" in words
+    assert "Draw 10.0% 6.6% – 14.9%" in words
+    assert "Tiger Squadron Kell Black Tiger 26.0% 77.0% 70.7% – 82.3%" in words
     assert "Flies Crippled at the end Survives" in found["Survival per figure"]
-    assert found["Tiger Squadron"].endswith("Tobin 2.59 damage 40.5%")
+    assert found["Tiger Squadron"].endswith("Tobin 2.75 damage 35.0%")
     assert found["Lancer Flight"] == (
         "Figure Takes on average Comes through untouched "
-        "Vance 7.48 damage 1.5% Orla 7.40 damage 1.0%"
+        "Vance 7.42 damage 1.0% Orla 7.49 damage 1.0%"
     )
     assert found["How the fight is played"].startswith(
         "Movement is abstracted: each activation a fighter that passes its Piloting Check "
@@ -298,11 +298,11 @@ def test_crimson_dust_report_shows_casualties_and_what_is_left_out(
     ]
     assert_reads_for_people(page, "Dust Devils", "Dust Devils")
     words = text(page)
-    assert f"{first} wins 48.5% 41.7% – 55.4%" in words
-    assert f"{second} wins 51.5% 44.6% – 58.3%" in words
-    assert f"{first} Brick SAW or LMG 27.0%" in words
-    assert found[first].startswith("Loses 3.88 models on average (3.55 – 4.21).")
-    assert found[second].startswith("Loses 3.70 models on average (3.36 – 4.03).")
+    assert f"{first} wins 46.5% 39.7% – 53.4%" in words
+    assert f"{second} wins 53.5% 46.6% – 60.3%" in words
+    assert f"{first} Brick SAW or LMG 27.5%" in words
+    assert found[first].startswith("Loses 3.92 models on average (3.58 – 4.25).")
+    assert found[second].startswith("Loses 3.55 models on average (3.20 – 3.89).")
     assert "Critical shot six: each list's own setting" in found["How the fight is played"]
     left_out = found["What the simulation leaves out"]
     assert left_out.startswith("Both warbands stand at the scenario's range band")
