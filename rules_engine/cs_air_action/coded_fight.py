@@ -458,56 +458,57 @@ class CodedFight(TableBatch):
     # --- shooting -----------------------------------------------------------------------
     def _volleys(self, b_first: Bools) -> None:
         """Every plane's shot, front weapons then rear, alternating players, aggressor
-        first: row k < slots of a turn's shots is the aggressor's plane k."""
-        code, p = self.code, self.slots
+        first: row k < slots of a turn's shots is the aggressor's plane k.
+
+        Each shot is "Combat": a plane of the shooting squadrons shoots at the enemy with
+        the fewest clicks left (ties to the first), one draw per fight, its bucket read from
+        ``turn_buckets``; it gives the enemy squadrons' codes after the shot (and brings the
+        shooters' up to date where an Ace spent fate on it).
+
+        When few fights can see an outcome other than 0 (a low chance of the shot, or a
+        plane slot with this weapon in one squadron only), only those are looked at: the
+        draw is in a bucket where some state has one (``_Shot.first_hit``) and the shooter
+        has the weapon. The others would have outcome 0 and draw nothing more, so the
+        fights are the same."""
+        code, p, after, target_row = self.code, self.slots, self.after, self.target_row
         aggressor = np.where(b_first, code[1], code[0])
         defender = code[0] + code[1]
         defender -= aggressor
         buckets = turn_buckets(self.rng, len(self.volley), len(self.run))
-        shooter_is = (~b_first, b_first)  # where the aggressor is squadron A, B
+        a_shoots = (~b_first, b_first)  # where the aggressor is squadron A, B
         for (k, shot), bucket in zip(self.volley, buckets, strict=True):
             if k < p:
-                defender = self._shot(shot, aggressor, defender, bucket, shooter_is)
+                shooter, enemy, shooter_is = aggressor, defender, a_shoots
             else:
-                aggressor = self._shot(shot, defender, aggressor, bucket, shooter_is[::-1])
+                shooter, enemy, shooter_is = defender, aggressor, a_shoots[::-1]
+            if shot.sparse:
+                chosen = bucket >= shot.first_hit
+                if shot.fires != (True, True):
+                    chosen &= shooter_is[shot.fires.index(True)]
+                fights = chosen.nonzero()[0]
+                mine, foes, bucket = shooter.take(fights), enemy.take(fights), bucket.take(fights)
+            else:
+                mine, foes = shooter, enemy
+            row = shot.rows.take(mine)
+            row += target_row.take(foes)
+            row += bucket
+            table = shot.table
+            outcome = table.hits.take(row)
+            unsure = (outcome == UNSURE).nonzero()[0]
+            if len(unsure):
+                outcome[unsure] = table.settle(row.take(unsure), self.rng.random(len(unsure)))
+            if shot.spent is not None:  # a shot taken: the shooter's Ace spends fate, if it can
+                taken = (outcome != 0).nonzero()[0]
+                at = fights.take(taken) if shot.sparse else taken
+                shooter[at] = shot.spent.take(mine.take(taken))
+            foes += outcome
+            if shot.sparse:
+                enemy[fights] = after.take(foes)
+            else:
+                enemy = after.take(foes)
+            if k < p:
+                defender = enemy
+            else:
+                aggressor = enemy
         np.copyto(code[0], np.where(b_first, defender, aggressor))
         code[1] = aggressor + defender - code[0]
-
-    def _shot(
-        self, shot: _Shot, shooter: Ints, enemy: Ints, bucket: Ints, shooter_is: tuple[Bools, Bools]
-    ) -> Ints:
-        """ "Combat": a plane of the ``shooter`` squadrons shoots at the enemy with the
-        fewest clicks left (ties to the first), one draw per fight, ``bucket`` its first
-        byte; returns the enemy squadrons' codes after the shot (and brings ``shooter`` up
-        to date where its Ace spent fate on it). ``shooter_is``: where the shooter is
-        squadron A, and B.
-
-        When few fights can see an outcome other than 0 (a low chance of the shot, or a
-        plane slot with this weapon in one squadron only), only those are looked at: the
-        draw is in a bucket where some state has one (``shot.first_hit``) and the shooter
-        has the weapon. The others would have outcome 0 and draw nothing more, so the
-        fights are the same."""
-        if shot.sparse:
-            chosen = bucket >= shot.first_hit
-            if shot.fires != (True, True):
-                chosen &= shooter_is[shot.fires.index(True)]
-            fights = chosen.nonzero()[0]
-            mine, foes, bucket = shooter.take(fights), enemy.take(fights), bucket.take(fights)
-        else:
-            mine, foes = shooter, enemy
-        row = shot.rows.take(mine)
-        row += self.target_row.take(foes)
-        row += bucket
-        outcome = shot.table.hits.take(row)
-        unsure = (outcome == UNSURE).nonzero()[0]
-        if len(unsure):
-            outcome[unsure] = shot.table.settle(row.take(unsure), self.rng.random(len(unsure)))
-        if shot.spent is not None:  # a shot taken: the shooter's Ace spends fate, if it can
-            taken = (outcome != 0).nonzero()[0]
-            at = fights.take(taken) if shot.sparse else taken
-            shooter[at] = shot.spent.take(mine.take(taken))
-        foes += outcome
-        if shot.sparse:
-            enemy[fights] = self.after.take(foes)
-            return enemy
-        return np.asarray(self.after.take(foes))
