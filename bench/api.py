@@ -298,49 +298,22 @@ def bench_simulation(runs: int) -> None:
     import redis
     from django.contrib.auth import get_user_model
 
-    from builder.celery import app
+    from builder.core.celery_workers import WorkerProcesses, use_broker
     from builder.simulations.models import SimulationJob
     from builder.simulations.services import simulation_job_create
 
     redis.Redis.from_url(BROKER).flushdb()
-    app.conf.broker_url = BROKER
-    app._pool = None
     owner = get_user_model().objects.get(username="bench")
     doc = json.loads(WARBAND.read_text(encoding="utf-8"))
     print(f"\nSimulation job: {runs:,} runs of the 500-point warband mirror, seed 2026")
     results = {}
     (ROOT / "var").mkdir(exist_ok=True)
-    worker_log = (ROOT / "var" / "bench-worker.log").open("ab")
+    # The workers' banners and logs go to a file, so the figures stay readable.
+    worker_log = ROOT / "var" / "bench-worker.log"
     for processes in (1, 2):
-        worker = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "celery",
-                "-A",
-                "builder",
-                "worker",
-                "--pool=prefork",
-                f"--concurrency={processes}",
-                "--prefetch-multiplier=1",
-                "-O",
-                "fair",
-                "--without-gossip",
-                "--without-mingle",
-                "--without-heartbeat",
-                "--loglevel=warning",
-                "-n",
-                f"bench{processes}@%h",
-            ],
-            cwd=ROOT,
-            env={**os.environ, **ENV},
-            start_new_session=True,
-            # The worker's banner and log go to a file, so the figures stay readable.
-            stdout=worker_log,
-            stderr=subprocess.STDOUT,
-        )
-        try:
-            time.sleep(3)
+        with use_broker(BROKER), WorkerProcesses(BROKER, ENV) as workers:
+            worker = workers.start(f"bench{processes}", processes, log=worker_log)
+            workers.wait_until_ready(worker, timeout=120)
             start = time.perf_counter()
             job = simulation_job_create(
                 owner=owner, list_a=doc, list_b=doc, scenario={}, runs=runs, seed=2026
@@ -357,9 +330,6 @@ def bench_simulation(runs: int) -> None:
                 f"  {processes} worker process{'es' if processes > 1 else '  '}: "
                 f"{elapsed:7.1f} s for {job.blocks_total} blocks"
             )
-        finally:
-            os.killpg(worker.pid, signal.SIGTERM)
-            worker.wait(timeout=60)
     speedup = results[1][0] / results[2][0]
     same = results[1][1] == results[2][1]
     print(f"  speed-up 2 vs 1: {speedup:.2f}x (target >= 1.7x); identical reports: {same}")

@@ -259,7 +259,7 @@ def job_overhead(runs: int = 5) -> None:
     from django.contrib.auth import get_user_model
     from django.core.management import call_command
 
-    from builder.celery import app
+    from builder.core.celery_workers import WorkerProcesses, use_broker
     from builder.printing.models import PrintJob
     from builder.printing.services import print_job_create
     from builder.printing.tasks import print_job_render
@@ -281,59 +281,32 @@ def job_overhead(runs: int = 5) -> None:
     render_only(-1)
     renders_s = [timed(lambda i=i: render_only(1000 + i), 1)[0] for i in range(runs)]
     render = statistics.median(renders_s)
-    worker = None
-    if redis_ok():
-        import redis
-
-        redis.Redis.from_url(REDIS_URL).flushdb()
-        env = {**os.environ, "CELERY_BROKER_URL": REDIS_URL}
-        log = (WORK / "worker.log").open("wb")
-        worker = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "celery",
-                "-A",
-                "builder",
-                "worker",
-                "--pool=solo",
-                "--loglevel=INFO",
-                "--without-gossip",
-                "--without-mingle",
-                "--without-heartbeat",
-            ],
-            cwd=ROOT,
-            env=env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        )
-        deadline = time.monotonic() + 240
-        while b"ready." not in (WORK / "worker.log").read_bytes():
-            if time.monotonic() > deadline or worker.poll() is not None:
-                worker.terminate()
-                worker.wait(20)
-                raise SystemExit("the bench worker did not start: see " + str(WORK))
-            time.sleep(0.1)
-        app.conf.broker_url, app.conf.broker_transport_options = REDIS_URL, {}
-        app._pool = None
-        app.amqp._producer_pool = None
-        how = f"Celery worker (solo pool) on {REDIS_URL}"
-    else:
-        how = "task run in-process (no Redis reachable)"
+    on_worker = redis_ok()
+    how = (
+        f"Celery worker (solo pool) on {REDIS_URL}"
+        if on_worker
+        else "task run in-process (no Redis reachable)"
+    )
     totals = []
-    try:
+    with contextlib.ExitStack() as stack:
+        if on_worker:
+            import redis
+
+            redis.Redis.from_url(REDIS_URL).flushdb()
+            stack.enter_context(use_broker(REDIS_URL))
+            workers = stack.enter_context(WorkerProcesses(REDIS_URL))
+            worker = workers.start("bench-print", pool="solo", log=WORK / "worker.log")
+            workers.wait_until_ready(worker)
+        else:  # the jobs are rendered here: nothing left on a broker for another worker
+            stack.enter_context(use_broker("memory://"))
         for i in range(runs):
             start = time.perf_counter()
             job = print_job_create(owner=owner, kind="roster", what=what(i))
-            if worker is None:
+            if not on_worker:
                 print_job_render.apply(args=[job.pk])
             while PrintJob.objects.get(pk=job.pk).status not in ("done", "failed"):
                 time.sleep(0.005)
             totals.append(time.perf_counter() - start)
-    finally:
-        if worker is not None:
-            worker.terminate()
-            worker.wait(20)
     total = statistics.median(totals)
     assert catalogue is not None
     line(
@@ -343,7 +316,7 @@ def job_overhead(runs: int = 5) -> None:
         f"{how}; render alone {render:.3f} s; overhead {total - render:.3f} s "
         f"({100 * (total - render) / render:.0f}% of the render)",
     )
-    where = "Celery worker on Redis" if worker is not None else "in-process, no Redis"
+    where = "Celery worker on Redis" if on_worker else "in-process, no Redis"
     measured(
         f"print job overhead beyond the render ({where})",
         total - render,
