@@ -14,7 +14,7 @@ from rules_engine.black_skies.checks import check
 from rules_engine.catalogue import Catalogue
 from rules_engine.odds_query import Query
 from rules_engine.procedures import Procedure
-from rules_engine.typing import FightSimulation, SystemModule
+from rules_engine.typing import FightSimulation, SystemModule, TableView
 
 # Odds, views and fights load when first used: checking a list needs neither numpy nor icepool.
 
@@ -44,6 +44,12 @@ def _procedures() -> Sequence[Procedure]:
     return PROCEDURES
 
 
+def _table_view() -> TableView:
+    from rules_engine.black_skies import table_view
+
+    return table_view
+
+
 MODULE = SystemModule(
     SYSTEM,
     check,
@@ -53,6 +59,7 @@ MODULE = SystemModule(
     title="Black Skies",
     source="002_9c61f0ebbfb1256c.txt",
     load_procedures=_procedures,
+    load_table_view=_table_view,
 )
 
 __all__ = ["MODULE", "SYSTEM", "catalogue_view", "check"]

@@ -11,7 +11,7 @@ from rules_engine.crimson_dust.view import catalogue_view
 from rules_engine.crimson_dust.warband import check_warband
 from rules_engine.odds_query import Query
 from rules_engine.procedures import Procedure
-from rules_engine.typing import FightSimulation, SystemModule
+from rules_engine.typing import FightSimulation, SystemModule, TableView
 from rules_engine.verdict import Verdict
 
 # Odds and fights load when first used: checking a list needs neither numpy nor icepool.
@@ -46,6 +46,12 @@ def _procedures() -> Sequence[Procedure]:
     return PROCEDURES
 
 
+def _table_view() -> TableView:
+    from rules_engine.crimson_dust import table_view
+
+    return table_view
+
+
 MODULE = SystemModule(
     SYSTEM,
     check,
@@ -56,6 +62,7 @@ MODULE = SystemModule(
     source="003_157d3ea1ab1b2229.txt",
     unpriced=_unpriced,
     load_procedures=_procedures,
+    load_table_view=_table_view,
 )
 
 __all__ = ["MODULE", "SYSTEM", "catalogue_view", "check"]

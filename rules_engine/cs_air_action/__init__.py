@@ -10,7 +10,7 @@ from rules_engine.cs_air_action.planes import SYSTEM
 from rules_engine.cs_air_action.squadron import check_squadron
 from rules_engine.odds_query import Query
 from rules_engine.procedures import Procedure
-from rules_engine.typing import FightSimulation, SystemModule
+from rules_engine.typing import FightSimulation, SystemModule, TableView
 from rules_engine.verdict import Verdict
 
 # Odds, views and fights load when first used: checking a list needs neither numpy nor icepool.
@@ -46,6 +46,12 @@ def _procedures() -> Sequence[Procedure]:
     return PROCEDURES
 
 
+def _table_view() -> TableView:
+    from rules_engine.cs_air_action import table_view
+
+    return table_view
+
+
 MODULE = SystemModule(
     SYSTEM,
     check,
@@ -56,6 +62,7 @@ MODULE = SystemModule(
     source="001_b3fd56ffbc849938.txt",
     related=("cs-aces",),
     load_procedures=_procedures,
+    load_table_view=_table_view,
 )
 
 __all__ = ["MODULE", "SYSTEM", "catalogue_view", "check"]

@@ -10,7 +10,7 @@ from rules_engine.cs_hex.design import check_design
 from rules_engine.cs_hex.rules import SYSTEM
 from rules_engine.odds_query import Query
 from rules_engine.procedures import Procedure
-from rules_engine.typing import SystemModule
+from rules_engine.typing import SystemModule, TableView
 from rules_engine.verdict import Verdict
 
 # Odds and views load when first used: checking a list needs neither numpy nor icepool.
@@ -51,6 +51,12 @@ def _procedures() -> Sequence[Procedure]:
     return PROCEDURES
 
 
+def _table_view() -> TableView:
+    from rules_engine.cs_hex import table_view
+
+    return table_view
+
+
 MODULE = SystemModule(
     SYSTEM,
     check,
@@ -59,6 +65,7 @@ MODULE = SystemModule(
     title="Crimson Skies hex-map rules",
     source="004_5f35beb3cfa88850.txt",
     load_procedures=_procedures,
+    load_table_view=_table_view,
 )
 
 __all__ = ["MODULE", "SYSTEM", "catalogue_view", "check"]
