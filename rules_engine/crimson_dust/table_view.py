@@ -1,7 +1,8 @@
 """A Crimson Dust model at the table: its profile as the warband check prices it (archetype
 quality, upgrades, gear, mount), its Dc left and the states the procedures write (``dc`` by
 delta: Dc lost and regenerated; ``killed``, ``wound``, ``pinned``, ``suppressed``,
-``stunned``, ``gone_to_ground``, ``confused``, ``out_of_ammo`` / ``ammo_cleared``).
+``stunned``, ``gone_to_ground``, ``confused``, ``reaction``, ``out_of_ammo`` /
+``ammo_cleared``).
 
 "Damage Capacity (Dc)": a model whose Dc is reduced to 0 is killed (Wounds).
 """
@@ -89,6 +90,8 @@ def figure_view(
     out_of_ammo = state.get("out_of_ammo")
     if out_of_ammo and state.get("ammo_cleared") != out_of_ammo:
         lines.append(line("Out of ammo", _weapon_name(catalogue, str(out_of_ammo))))
+    if state.get("reaction"):
+        lines.append(line("Reaction", str(state["reaction"]).replace("-", " ")))
     if left == 0 or flag(state, "killed"):
         status = "killed"
     else:

@@ -1,6 +1,7 @@
 """An Air Action plane at the table: its combat dial at the click showing, its speed and how
 far it is from the three bullet holes, from the state the procedures write (``clicks``,
-``ace_clicks``, ``speed``, ``shot_down``, ``destroyed``, ``bailed_out``, ``perished``).
+``ace_clicks``, ``speed``, ``shot_down``, ``destroyed``, ``bailed_out``, ``perished``,
+``experience``).
 
 "Each click of damage turns the dial clockwise" from the green starting triangle (Pilot and
 Plane); three bullet holes in the stat slot shoot the plane down (Combat), and the click they
@@ -78,6 +79,8 @@ def figure_view(
         uses = min(count(state, "ace_clicks"), ace.dial.clicks_to_ko - 1)
         lines.append(line("Ace", ace.name))
         lines.append(line("Fate", ace.dial.value("fate", uses)))
+    if count(state, "experience"):
+        lines.append(line("Experience", count(state, "experience")))
     return view(
         plane.name,
         _status(state, shot_down),

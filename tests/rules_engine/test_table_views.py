@@ -130,6 +130,11 @@ def test_a_shot_down_plane_shows_the_bail_out_value_of_the_click_it_stopped_on(
     assert view["track"] == {"label": "Clicks to three bullet holes", "filled": 7, "total": 7}
 
 
+def test_a_campaign_pilots_experience_shows_once_earned():
+    assert "Experience" not in values(view_of("cs-air-action", {}))
+    assert values(view_of("cs-air-action", {"experience": 50}))["Experience"] == 50
+
+
 @pytest.mark.parametrize(
     ("state", "status"),
     [
@@ -239,6 +244,13 @@ def test_a_wound_takes_dc_and_a_second_kills():
 def test_pinned_and_gone_to_ground_read_as_its_status():
     view = view_of("crimson-dust", {"pinned": True, "gone_to_ground": True})
     assert view["status"] == "pinned, gone to ground"
+
+
+def test_a_morale_reaction_and_an_empty_weapon_are_said_in_words():
+    view = view_of("crimson-dust", {"reaction": "move-to-cover", "out_of_ammo": "rifle"})
+    assert (values(view)["Reaction"], values(view)["Out of ammo"]) == ("move to cover", "Rifle")
+    cleared = view_of("crimson-dust", {"out_of_ammo": "rifle", "ammo_cleared": "rifle"})
+    assert "Out of ammo" not in values(cleared)
 
 
 def test_a_mounted_model_shows_its_mounts_mv_and_df():
