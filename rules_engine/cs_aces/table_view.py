@@ -56,11 +56,10 @@ def figure_view(
         raise BadDocument.at(path, f"{character.name} has no combat dial in the catalogue")
     clicks = count(state, "clicks")
     knocked_out = clicks >= dial.clicks_to_ko or flag(state, "knocked_out")
-    lines = [
-        line("Figure", KINDS.get(character.kind, character.kind)),
-        line("Click", showing(dial, clicks) - dial.start + 1),
-    ]
+    lines = [line("Figure", KINDS.get(character.kind, character.kind))]
     if not knocked_out:
+        # A knocked-out figure is removed from play: its dial no longer counts.
+        lines.append(line("Click", showing(dial, clicks) - dial.start + 1))
         lines += stat_lines(catalogue, SYSTEM, dial, clicks, STATS)
     if flag(state, "holding_captive"):
         lines.append(line("Captive", "holding a captive"))

@@ -192,16 +192,19 @@ def test_a_ranged_attack_that_hits_turns_the_targets_dial():
 def test_an_ace_out_of_clicks_or_captured_says_so():
     out = view_of("cs-aces", {"clicks": 6})
     assert out["status"] == "knocked out"
-    assert values(out) == {"Figure": "Ace", "Click": 7}
+    assert values(out) == {"Figure": "Ace"}
     assert view_of("cs-aces", {"captured": True})["status"] == "captured"
     holding = view_of("cs-aces", {"holding_captive": True})
     assert values(holding)["Captive"] == "holding a captive"
 
 
-def test_a_character_token_is_named_as_one():
+def test_a_character_token_is_out_at_its_first_click():
     view = view_of("cs-aces", {}, path="$.entries[1]")
     assert view["name"] == "Vigilante"
     assert values(view)["Figure"] == "Character token"
+    assert view["track"] == {"label": "Clicks to KO", "filled": 0, "total": 1}
+    out = view_of("cs-aces", {"clicks": 1}, path="$.entries[1]")
+    assert (out["status"], values(out)) == ("knocked out", {"Figure": "Character token"})
 
 
 # Crimson Dust: Sergeant Vance of the Dust Devils (Warbands > Archetypes).
