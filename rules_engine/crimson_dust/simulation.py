@@ -544,8 +544,9 @@ class _Fight:
         def test(n: NDArray[np.int64], passes: NDArray[np.float64],
                  rerolls: NDArray[np.int64]) -> NDArray[np.int64]:
             failed = n - self.gen.binomial(n, passes)
-            extra = self.gen.binomial(np.minimum(rerolls, failed), passes)
-            capped: NDArray[np.int64] = np.minimum(failed - extra, 3)
+            if rerolls.any():
+                failed = failed - self.gen.binomial(np.minimum(rerolls, failed), passes)
+            capped: NDArray[np.int64] = np.minimum(failed, 3)
             return capped
 
         failed = test(n, passes, rerolls)
