@@ -209,7 +209,14 @@ class AcesFight:
         st = self.state
         allowed = (st.damage[rows] < self.t.ko) & (st.captor[rows] < 0) & (st.holds[rows] < 0)
         enemy = allowed & (self.t.side[None, :] != side[:, None])
-        order = np.where(enemy, self.rng.random(enemy.shape), np.inf).argsort(axis=1)
+        keys = np.where(enemy, self.rng.random(enemy.shape), np.inf)
+        # The first targets of a random order of the enemies: as many as anyone can shoot.
+        slots = min(int(self.t.targets.max()), self.n)
+        order = np.empty((rows.size, slots), dtype=np.intp)
+        for j in range(slots):
+            order[:, j] = keys.argmin(axis=1)
+            if j + 1 < slots:
+                keys[np.arange(rows.size), order[:, j]] = np.inf
         k = np.minimum(self.t.targets[actor], enemy.sum(axis=1))
         extra, offensive = self._offensive_dice(rows, actor, k > 0)
         dice = self._stat("attack", rows, actor) + extra
@@ -231,7 +238,7 @@ class AcesFight:
     def _multi_target(self, rows: Ints, actor: Ints, order: Ints, k: Ints,
                       dice: Ints, hindering: Bools) -> None:
         """Roll every attack die, then give each target one ("Resolving an Attack")."""
-        slots = min(int(self.t.targets.max()), order.shape[1])
+        slots = order.shape[1]
         width = int(dice.max())
         faces = self.rng.integers(1, 7, size=(rows.size, width))
         faces = np.where(np.arange(width)[None, :] < dice[:, None], faces, 0)
