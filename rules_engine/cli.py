@@ -223,7 +223,7 @@ def _resolve(args: argparse.Namespace) -> int:
     from rules_engine.resolve import describe_procedures, resolve
 
     if args.describe or not args.procedure:
-        procedures = describe_procedures(args.system)
+        procedures = describe_procedures(_catalogue_of(args), args.system)
         if args.describe:
             _emit({"system": args.system, "procedures": procedures})
         else:

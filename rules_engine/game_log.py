@@ -48,11 +48,16 @@ def chain_of(previous: str, entry: Mapping[str, Any]) -> str:
 
 
 def server_rolls(
-    dice: Mapping[str, Any], game: str, seq: int, system: str, entry: Mapping[str, Any]
+    catalogue: Catalogue,
+    dice: Mapping[str, Any],
+    game: str,
+    seq: int,
+    system: str,
+    entry: Mapping[str, Any],
 ) -> list[int]:
     """The faces the server dice give entry ``seq`` for the dice its situation needs."""
     procedure = procedure_of(system, entry["procedure"])
-    needed = procedure.dice(resolve_params(procedure, dict(entry.get("params") or {})))
+    needed = procedure.dice(catalogue, resolve_params(procedure, dict(entry.get("params") or {})))
     sides = [d.sides for d in needed for _ in range(d.count)]
     digest = entropy_digest(dice.get("entropy") or {})
     return faces(dice["seed"], game, seq, digest, sides)
@@ -173,7 +178,7 @@ def _replay(
         return Mismatch(seq, "source", words), 0
     try:
         if source == "server" and revealed:
-            expected = server_rolls(dice, game["id"], seq, game["system"], entry)
+            expected = server_rolls(catalogue, dice, game["id"], seq, game["system"], entry)
             if rolls != expected:
                 words = f"entry {seq} shows rolls {rolls}, the seed gives {expected}"
                 return Mismatch(seq, "rolls", words), 0

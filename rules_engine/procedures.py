@@ -89,8 +89,9 @@ class Procedure:
     summary: str
     section: str
     params: tuple[Param, ...]
-    dice: Callable[[Mapping[str, Any]], Sequence[Dice]]
-    """The dice the situation needs, in the order the rolls are given."""
+    dice: Callable[[Catalogue, Mapping[str, Any]], Sequence[Dice]]
+    """The dice the situation needs, in the order the rolls are given (the catalogue holds
+    the book's numbers some situations read: a maneuver's difficulty, a die's steps)."""
     run: Callable[[Catalogue, Mapping[str, Any], Sequence[Sequence[int]]], Resolution]
     """The rules: the catalogue, the resolved parameters and the rolls grouped as ``dice``
     asked for them."""
@@ -98,7 +99,7 @@ class Procedure:
     """The figures a table names for the situation (``attacker``, ``target``): every subject
     its changes may name."""
 
-    def describe(self) -> dict[str, Any]:
+    def describe(self, catalogue: Catalogue) -> dict[str, Any]:
         """The procedure as ``resolve --describe`` and the API list it; the dice are those
         the default situation needs, with the rule for others in words where they vary."""
         defaults = {p.name: p.default for p in self.params}
@@ -107,11 +108,11 @@ class Procedure:
             "summary": self.summary,
             "section": self.section,
             "params": [p.describe() for p in self.params],
-            "dice": [d.describe() for d in self.dice(defaults)],
+            "dice": [d.describe() for d in self.dice(catalogue, defaults)],
             "roles": list(self.roles),
         }
 
 
-def fixed(*dice: Dice) -> Callable[[Mapping[str, Any]], Sequence[Dice]]:
+def fixed(*dice: Dice) -> Callable[[Catalogue, Mapping[str, Any]], Sequence[Dice]]:
     """The dice of a procedure that rolls the same dice whatever the situation."""
-    return lambda _params: dice
+    return lambda _catalogue, _params: dice

@@ -40,15 +40,17 @@ def procedure_of(system: str, name: str) -> Procedure:
     return procedures[name]
 
 
-def describe_procedures(system: str) -> list[dict[str, Any]]:
-    """Each procedure of ``system``: name, summary, section, parameters and dice."""
-    return [p.describe() for p in system_procedures(system).values()]
+def describe_procedures(catalogue: Catalogue, system: str) -> list[dict[str, Any]]:
+    """Each procedure of ``system``: name, summary, section, parameters, dice and roles."""
+    return [p.describe(catalogue) for p in system_procedures(system).values()]
 
 
-def dice_needed(system: str, name: str, params: Mapping[str, Any] | None = None) -> list[Dice]:
+def dice_needed(
+    catalogue: Catalogue, system: str, name: str, params: Mapping[str, Any] | None = None
+) -> list[Dice]:
     """The dice one situation needs, in the order its rolls are given (what a server rolls)."""
     procedure = procedure_of(system, name)
-    return list(procedure.dice(resolve_params(procedure, dict(params or {}))))
+    return list(procedure.dice(catalogue, resolve_params(procedure, dict(params or {}))))
 
 
 def resolve(
@@ -67,7 +69,7 @@ def resolve(
     """
     procedure = procedure_of(system, name)
     resolved = resolve_params(procedure, dict(params or {}))
-    dice = list(procedure.dice(resolved))
+    dice = list(procedure.dice(catalogue, resolved))
     grouped = group_rolls(dice, rolls)
     result = procedure.run(catalogue, resolved, grouped)
     return {

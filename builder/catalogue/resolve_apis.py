@@ -137,7 +137,10 @@ class ProcedureListApi(APIView):
         description="What `python -m rules_engine resolve SYSTEM --describe` prints.",
     )
     def get(self, request: Request, system: str) -> Response:
-        return Response({"system": system, "procedures": engine.procedures(known_system(system))})
+        known = known_system(system)
+        return Response(
+            {"system": system, "procedures": engine.procedures(engine_catalogue(), known)}
+        )
 
 
 class ResolveApi(APIView):

@@ -82,19 +82,21 @@ def odds(
     return answer
 
 
-def procedures(system: str) -> list[dict[str, Any]]:
+def procedures(catalogue: Catalogue, system: str) -> list[dict[str, Any]]:
     """Each dice procedure of ``system``: name, summary, book section, parameters, dice."""
     from rules_engine.resolve import describe_procedures
 
-    described: list[dict[str, Any]] = _as_json(describe_procedures(system))
+    described: list[dict[str, Any]] = _as_json(describe_procedures(catalogue, system))
     return described
 
 
-def dice_needed(system: str, procedure: str, params: Mapping[str, Any]) -> list[Any]:
+def dice_needed(
+    catalogue: Catalogue, system: str, procedure: str, params: Mapping[str, Any]
+) -> list[Any]:
     """The dice one situation of a procedure needs, in the order its rolls are given."""
     from rules_engine.resolve import dice_needed as needed
 
-    return needed(system, procedure, params)
+    return needed(catalogue, system, procedure, params)
 
 
 def dice_words(dice: Sequence[Any]) -> str:

@@ -59,17 +59,23 @@ def entry_for(
 ) -> dict[str, Any]:
     """The next entry: server dice rolled from the seed, or the player's physical dice."""
     seq, previous = place_of_next(game)
+    catalogue = engine_catalogue()
     if game.dice == Game.Dice.SERVER:
         if rolls is not None:
             raise BadDocument.at("rolls", "this game rolls server dice: leave rolls out")
         dice = dice_header(game, with_seed=True)
         rolls = server_rolls(
-            dice, str(game.public_id), seq, game.system, {"procedure": procedure, "params": params}
+            catalogue,
+            dice,
+            str(game.public_id),
+            seq,
+            game.system,
+            {"procedure": procedure, "params": params},
         )
     elif not isinstance(rolls, list):
         raise BadDocument.at("rolls", "type the faces you rolled, e.g. [2, 3, 5]")
     return entry_at(
-        engine_catalogue(),
+        catalogue,
         game.system,
         game.dice,
         seq,

@@ -8,7 +8,6 @@ from typing import Any
 
 from rules_engine.black_skies.book import Book, read_book
 from rules_engine.black_skies.dice import DIE_CHAIN, is_crippled, step_down, to_hit_modifier
-from rules_engine.black_skies.procedures_piloting import pack_book
 from rules_engine.catalogue import Catalogue
 from rules_engine.errors import BadDocument
 from rules_engine.odds_query import boolean, integer, one_of, text, within
@@ -28,7 +27,7 @@ def _fired(params: Mapping[str, Any]) -> int:
     return weapons // 2 if params["crippled"] else weapons
 
 
-def _volley_dice(params: Mapping[str, Any]) -> Sequence[Dice]:
+def _volley_dice(_catalogue: Catalogue, params: Mapping[str, Any]) -> Sequence[Dice]:
     count = _fired(params) * params["rate_of_fire"]
     return (Dice(count, 12, "to hit: one d12 per shot"),) if count else ()
 
@@ -114,8 +113,8 @@ def _damage_die(params: Mapping[str, Any], shield_steps: int) -> int:
     return step_down(params["damage_die"], params["shields"] * shield_steps)
 
 
-def _damage_dice(params: Mapping[str, Any]) -> Sequence[Dice]:
-    sides = _damage_die(params, pack_book().shield_steps)
+def _damage_dice(catalogue: Catalogue, params: Mapping[str, Any]) -> Sequence[Dice]:
+    sides = _damage_die(params, read_book(catalogue).shield_steps)
     return (Dice(params["hits"], sides, "damage: one die per hit"),)
 
 
@@ -282,6 +281,6 @@ CRIPPLING = Procedure(
         ),
         integer("hull", None, 0, 20, "the fighter's hull left (default full)"),
     ),
-    lambda _params: (),
+    lambda _catalogue, _params: (),
     _crippling,
 )

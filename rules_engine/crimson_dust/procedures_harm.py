@@ -56,7 +56,7 @@ def _wound_plan(params: Mapping[str, Any]) -> Plan:
     return plan
 
 
-def _wound_dice(params: Mapping[str, Any]) -> Sequence[Dice]:
+def _wound_dice(_catalogue: Catalogue, params: Mapping[str, Any]) -> Sequence[Dice]:
     return _wound_plan(params).dice()
 
 
@@ -246,7 +246,7 @@ def _morale_plan(params: Mapping[str, Any]) -> Plan:
     return plan
 
 
-def _morale_dice(params: Mapping[str, Any]) -> Sequence[Dice]:
+def _morale_dice(_catalogue: Catalogue, params: Mapping[str, Any]) -> Sequence[Dice]:
     return _morale_plan(params).dice()
 
 

@@ -109,7 +109,7 @@ def _plan(params: Mapping[str, Any]) -> Plan:
     return plan
 
 
-def _dice(params: Mapping[str, Any]) -> Sequence[Dice]:
+def _dice(_catalogue: Catalogue, params: Mapping[str, Any]) -> Sequence[Dice]:
     return _plan(params).dice()
 
 

@@ -30,7 +30,7 @@ PRESSING_BANDS = {"0-5": 4, "5-10": 3, "10-20": 2, "20+": 1}
 TERRAIN = {"open": 4, "difficult": 5, "very-difficult": 6}
 
 
-def _skill_dice(params: Mapping[str, Any]) -> Sequence[Dice]:
+def _skill_dice(_catalogue: Catalogue, params: Mapping[str, Any]) -> Sequence[Dice]:
     return (Dice(params["dice"], 6, "the characteristic tested"),)
 
 
@@ -111,11 +111,11 @@ def _skill_test(
     )
 
 
-def _heroic_dice(params: Mapping[str, Any]) -> Sequence[Dice]:
+def _heroic_dice(_catalogue: Catalogue, params: Mapping[str, Any]) -> Sequence[Dice]:
     if params["heroic_die"] > params["dice"]:
         raise BadDocument.at("params.heroic_die", f"there are only {params['dice']} dice")
     heroic = (Dice(1, 6, "the Heroic re-roll"),) if params["heroic_die"] else ()
-    return (*_skill_dice(params), *heroic)
+    return (*_skill_dice(_catalogue, params), *heroic)
 
 
 def _state_param() -> Any:
@@ -293,7 +293,7 @@ def _leader(
     return Resolution({"activated": scored, "confused": scored == 0}, steps, changes)
 
 
-def _move_dice(params: Mapping[str, Any]) -> Sequence[Dice]:
+def _move_dice(_catalogue: Catalogue, params: Mapping[str, Any]) -> Sequence[Dice]:
     n = params["mv"] * (2 if params["run"] else 1)
     return (Dice(n, 6, "movement dice"),) if n else ()
 
@@ -326,7 +326,7 @@ def _move(
     return Resolution({"units": units, "ran": params["run"]}, steps)
 
 
-def _climb_dice(params: Mapping[str, Any]) -> Sequence[Dice]:
+def _climb_dice(_catalogue: Catalogue, params: Mapping[str, Any]) -> Sequence[Dice]:
     if params["rerolls"] and not (params["action"] == "jump" and (params["ran"] or params["leap"])):
         raise BadDocument.at(
             "params.rerolls",

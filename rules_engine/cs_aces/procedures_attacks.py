@@ -357,7 +357,7 @@ def _damage(
     return Resolution(outcome, tally.steps, click_changes(tally, why) + ko_changes(knocked))
 
 
-def ranged_dice(params: Mapping[str, Any]) -> Sequence[Dice]:
+def ranged_dice(_catalogue: Catalogue, params: Mapping[str, Any]) -> Sequence[Dice]:
     return _one_target_dice(params)
 
 
@@ -367,7 +367,7 @@ def ranged_attack(
     return _damage(params, rolls[0] if rolls else [], RESOLVING, _ranged_need)
 
 
-def close_dice(params: Mapping[str, Any]) -> Sequence[Dice]:
+def close_dice(_catalogue: Catalogue, params: Mapping[str, Any]) -> Sequence[Dice]:
     return _one_target_dice(params)
 
 
@@ -377,7 +377,7 @@ def close_combat(
     return _damage(params, rolls[0] if rolls else [], CLOSE, _close_need)
 
 
-def capture_dice(params: Mapping[str, Any]) -> Sequence[Dice]:
+def capture_dice(_catalogue: Catalogue, params: Mapping[str, Any]) -> Sequence[Dice]:
     return _one_target_dice(params, CAPTURE_DICE_PENALTY)
 
 

@@ -103,7 +103,7 @@ def _check_places(params: Mapping[str, Any], name: str) -> set[int]:
     return set(places)
 
 
-def multi_dice(params: Mapping[str, Any]) -> Sequence[Dice]:
+def multi_dice(_catalogue: Catalogue, params: Mapping[str, Any]) -> Sequence[Dice]:
     check_offensive_fate(params, "attacker", "offensive_fate")
     count = len(params["defenses"])
     if count > params["pistols"]:

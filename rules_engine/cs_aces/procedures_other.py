@@ -61,7 +61,7 @@ def _side_dice(params: Mapping[str, Any], role: str) -> int:
     return int(params[f"{role}_attack"]) + extra_dice(params, role, _fate_flag(role))
 
 
-def escape_dice(params: Mapping[str, Any]) -> Sequence[Dice]:
+def escape_dice(_catalogue: Catalogue, params: Mapping[str, Any]) -> Sequence[Dice]:
     for role in ROLES:
         check_offensive_fate(params, role, _fate_flag(role))
     captive, captor = (_side_dice(params, r) for r in ROLES)
@@ -180,7 +180,7 @@ def break_away(
 PLAYERS = integer("players", 2, 2, 8, "players rolling for first player (player 1 rolls first)")
 
 
-def first_player_dice(params: Mapping[str, Any]) -> Sequence[Dice]:
+def first_player_dice(_catalogue: Catalogue, params: Mapping[str, Any]) -> Sequence[Dice]:
     return [Dice(2, 6, f"player {n}'s two dice") for n in range(1, params["players"] + 1)]
 
 
@@ -230,7 +230,7 @@ VICTORY = "Victory!"
 TIED = integer("players", 2, 2, 8, "players still tied on victory points and recruited points")
 
 
-def victory_tie_dice(params: Mapping[str, Any]) -> Sequence[Dice]:
+def victory_tie_dice(_catalogue: Catalogue, params: Mapping[str, Any]) -> Sequence[Dice]:
     return [Dice(1, 6, f"player {n}'s die") for n in range(1, params["players"] + 1)]
 
 

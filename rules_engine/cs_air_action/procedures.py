@@ -40,7 +40,7 @@ INITIATIVE, ETIQUETTE, VICTORY = "Determine Initiative", "Crimson Skies Etiquett
 ETIQUETTE_ALLOWED = 4  # "on a 4, 5, or 6, the order is allowed"
 
 
-def _initiative_dice(params: Mapping[str, Any]) -> Sequence[Dice]:
+def _initiative_dice(_catalogue: Catalogue, params: Mapping[str, Any]) -> Sequence[Dice]:
     return tuple(Dice(2, 6, f"player {i + 1}'s roll") for i in range(params["players"]))
 
 
@@ -85,7 +85,7 @@ def _initiative(
     )
 
 
-def _tie_dice(params: Mapping[str, Any]) -> Sequence[Dice]:
+def _tie_dice(_catalogue: Catalogue, params: Mapping[str, Any]) -> Sequence[Dice]:
     return tuple(Dice(1, 6, f"player {i + 1}'s die") for i in range(params["players"]))
 
 

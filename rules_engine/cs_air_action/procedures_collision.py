@@ -55,7 +55,7 @@ PARAMS: tuple[Param, ...] = (
 )
 
 
-def collision_dice(params: Mapping[str, Any]) -> Sequence[Dice]:
+def collision_dice(_catalogue: Catalogue, params: Mapping[str, Any]) -> Sequence[Dice]:
     """One pilot check per plane, plane 1 first."""
     return tuple(Dice(2, 6, f"plane {i + 1}'s pilot check") for i in range(len(params["piloting"])))
 

@@ -22,7 +22,7 @@ TWO_D6 = Dice(2, 6, "pilot check")
 SPEED = integer("current_speed", 5, 0, 10, "the current speed the speed dial shows")
 
 
-def check_dice(_params: Mapping[str, Any]) -> Sequence[Dice]:
+def check_dice(_catalogue: Catalogue, _params: Mapping[str, Any]) -> Sequence[Dice]:
     return (TWO_D6,)
 
 
@@ -48,7 +48,7 @@ def run_pilot_check(
 # -- redlining and speed effects ("Movement") --------------------------------------------
 
 
-def redline_dice(params: Mapping[str, Any]) -> Sequence[Dice]:
+def redline_dice(_catalogue: Catalogue, params: Mapping[str, Any]) -> Sequence[Dice]:
     """A check only when the current speed exceeds the maximum speed."""
     return (TWO_D6,) if params["current_speed"] > params["max_speed"] else ()
 
@@ -150,7 +150,7 @@ def run_speed_effect(
 # -- throttle ("Set Throttle") ------------------------------------------------------------
 
 
-def throttle_dice(params: Mapping[str, Any]) -> Sequence[Dice]:
+def throttle_dice(_catalogue: Catalogue, params: Mapping[str, Any]) -> Sequence[Dice]:
     """A check only to throttle two clicks in a turn."""
     return (TWO_D6,) if abs(params["change"]) == 2 else ()
 

@@ -72,7 +72,7 @@ def _dice_count(params: Mapping[str, Any], modifier: int) -> int:
     return shot_dice(params["gunnery"], params["rear_arc"], modifier, fate)
 
 
-def shot_dice_needed(params: Mapping[str, Any]) -> Sequence[Dice]:
+def shot_dice_needed(_catalogue: Catalogue, params: Mapping[str, Any]) -> Sequence[Dice]:
     """The attack dice; none when modifiers leave nothing to roll."""
     count = _dice_count(params, params["gunnery_modifier"])
     return (Dice(count, 6, "attack dice"),) if count else ()

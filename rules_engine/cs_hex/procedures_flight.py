@@ -188,7 +188,7 @@ def _spin_facing(catalogue: Catalogue, params: Params, rolls: Rolls) -> Resoluti
     return Resolution({"roll": roll, "facing": facing, "turns_to_doom": left}, steps, changes)
 
 
-def _collision_dice(params: Params) -> Sequence[Dice]:
+def _collision_dice(_catalogue: Catalogue, params: Params) -> Sequence[Dice]:
     return (Dice(params["planes"], D10, "one per plane in the hex, in the planes' order"),)
 
 

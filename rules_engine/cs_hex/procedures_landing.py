@@ -80,7 +80,7 @@ def _automatic(params: Params) -> bool:
     )
 
 
-def _landing_dice(params: Params) -> Sequence[Dice]:
+def _landing_dice(_catalogue: Catalogue, params: Params) -> Sequence[Dice]:
     return () if _automatic(params) else one_d10("landing")
 
 

@@ -73,7 +73,7 @@ def _excesses(params: Params) -> list[tuple[str, int]]:
     return checks
 
 
-def _dice(params: Params) -> Sequence[Dice]:
+def _dice(_catalogue: Catalogue, params: Params) -> Sequence[Dice]:
     return tuple(Dice(1, D10, WORDS[kind]) for kind, _ in _excesses(params))
 
 
@@ -250,7 +250,7 @@ PROCEDURES: tuple[Procedure, ...] = (
             boolean("victim_smoking", "the tailed plane smokes (+2)"),
             boolean("victim_shocked", "the tailed pilot is shocked (+2)"),
         ),
-        lambda _params: (),
+        lambda _catalogue, _params: (),
         _tailing,
     ),
 )

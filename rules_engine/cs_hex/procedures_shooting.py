@@ -39,7 +39,7 @@ def _weapon(catalogue: Catalogue, weapon_id: str) -> Record:
     return record
 
 
-def _to_hit_dice(params: Params) -> Sequence[Dice]:
+def _to_hit_dice(_catalogue: Catalogue, params: Params) -> Sequence[Dice]:
     if params["doubling_down"]:
         return (Dice(2, D10, "to hit, two shots doubling down"),)
     return one_d10("to hit")
@@ -137,7 +137,7 @@ def _aiming_area(params: Params) -> bool:
     return params["aim_area"] is not None
 
 
-def _location_dice(params: Params) -> Sequence[Dice]:
+def _location_dice(_catalogue: Catalogue, params: Params) -> Sequence[Dice]:
     column = Dice(1, D10, "column")
     return (column,) if _aiming_area(params) else (Dice(1, D10, "area"), column)
 
@@ -205,7 +205,7 @@ def _hit_location(catalogue: Catalogue, params: Params, rolls: Rolls) -> Resolut
     )
 
 
-def _damage_dice(params: Params) -> Sequence[Dice]:
+def _damage_dice(_catalogue: Catalogue, params: Params) -> Sequence[Dice]:
     return one_d10("fire duration (d10 / 2, rounded up)") if params["incendiary"] else ()
 
 
@@ -273,7 +273,7 @@ def _damage(catalogue: Catalogue, params: Params, rolls: Rolls) -> Resolution:
     return Resolution(outcome, steps, changes)
 
 
-def _clear_jam_dice(params: Params) -> Sequence[Dice]:
+def _clear_jam_dice(_catalogue: Catalogue, params: Params) -> Sequence[Dice]:
     return (Dice(params["guns"], D10, "clearing a jam, one per jammed gun"),)
 
 

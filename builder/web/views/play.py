@@ -107,7 +107,7 @@ def games(request: HttpRequest) -> HttpResponse:
 
 
 def _procedures(system: str) -> list[dict[str, Any]]:
-    return engine.procedures(system)
+    return engine.procedures(engine_catalogue(), system)
 
 
 def _chosen(procedures: list[dict[str, Any]], name: str) -> dict[str, Any] | None:
@@ -177,7 +177,7 @@ def _dice_words(system: str, chosen: dict[str, Any], given: dict[str, Any]) -> s
     """``3d6 (the characteristic tested)``: the dice this situation needs, or empty when the
     situation cannot be read yet (its fields say why)."""
     try:
-        dice = engine.dice_needed(system, chosen["procedure"], given)
+        dice = engine.dice_needed(engine_catalogue(), system, chosen["procedure"], given)
     except engine.BadDocument:
         return ""
     return engine.dice_words(dice) if dice else "no dice"

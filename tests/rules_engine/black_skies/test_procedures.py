@@ -57,7 +57,9 @@ def test_book_example_maneuvers_hard_left_at_8_drops_to_6_after_the_move():
     # Seed line 16 (Maneuvers): "a fighter moving 8 inches per turn attempts a Hard Left. Its
     # current speed for this turn remains 8 until its movement is finished and then it drops
     # to 6 inches per turn." A trained pilot passes difficulty 3 without a roll.
-    assert dice_needed(SYSTEM, "pilot-check", {"skill": 2, "maneuver": "hard-left"}) == []
+    assert (
+        dice_needed(CATALOGUE, SYSTEM, "pilot-check", {"skill": 2, "maneuver": "hard-left"}) == []
+    )
     result = run("pilot-check", skill=2, maneuver="hard-left", speed=8)
     assert result["outcome"]["passed"] is True
     assert (result["outcome"]["speed_moved"], result["outcome"]["speed_after"]) == (8, 6)
@@ -86,7 +88,7 @@ def test_book_example_armour_light_armour_hit_for_2_and_3_takes_3():
 def test_book_example_shields_a_laser_cannon_rolls_a_d4_against_shields():
     # Seed line 20 (Shields): "if a fighter with shields was hit by a Laser Cannon (damage =
     # d6) the die your opponent actually rolled would be a d4 instead."
-    (die,) = dice_needed(SYSTEM, "damage", {"hits": 1, "damage_die": 6, "shields": 1})
+    (die,) = dice_needed(CATALOGUE, SYSTEM, "damage", {"hits": 1, "damage_die": 6, "shields": 1})
     assert (die.count, die.sides) == (1, 4)
     assert run("damage", [4], shields=1)["outcome"]["damage"] == 4
     assert refused("damage", [5], shields=1) == [
@@ -99,8 +101,10 @@ def test_book_example_examples_black_tiger_fires_two_d12_and_one_when_crippled()
     # Tiger ... Weapons - Laser Cannons (2)"; Combat (line 20): a crippled fighter "may only
     # fire half (round down) of its weapons".
     tiger = {"weapons": 2, "rate_of_fire": 1}
-    assert [(d.count, d.sides) for d in dice_needed(SYSTEM, "volley", tiger)] == [(2, 12)]
-    crippled = dice_needed(SYSTEM, "volley", tiger | {"crippled": True})
+    assert [(d.count, d.sides) for d in dice_needed(CATALOGUE, SYSTEM, "volley", tiger)] == [
+        (2, 12)
+    ]
+    crippled = dice_needed(CATALOGUE, SYSTEM, "volley", tiger | {"crippled": True})
     assert [(d.count, d.sides) for d in crippled] == [(1, 12)]
 
 
@@ -182,7 +186,9 @@ def test_a_wingman_check_decides_only_whether_he_may_fire():
     result = run("pilot-check", [1], skill=1, maneuver="hard-right", role="wingman", speed=8)
     assert result["outcome"]["may_fire"] is False
     assert result["outcome"]["flown"] is None
-    assert result["explanation"][2]["text"].startswith("Fighter control has got away from the wingman")
+    assert result["explanation"][2]["text"].startswith(
+        "Fighter control has got away from the wingman"
+    )
     assert result["outcome"]["speed_after"] is None
     assert changes(result) == {("fighter", "failed_check"): True, ("fighter", "may_fire"): False}
 
@@ -247,7 +253,7 @@ def test_armour_never_makes_a_hit_negative():
 
 def test_two_shield_levels_step_a_d6_down_to_a_d2_when_the_setting_allows():
     params = {"shields": 2, "max_shield_levels": 2}
-    assert [d.sides for d in dice_needed(SYSTEM, "damage", params)] == [2]
+    assert [d.sides for d in dice_needed(CATALOGUE, SYSTEM, "damage", params)] == [2]
     assert refused("damage", [1], shields=2) == [
         ("params.shields", "2 shield levels, over the max_shield_levels setting of 1")
     ]
@@ -294,7 +300,7 @@ def test_crippling_at_half_the_weight_die_or_less(weight, hull, crippled):
 
 
 def _pass_chance(**params):
-    dice = dice_needed(SYSTEM, "pilot-check", params)
+    dice = dice_needed(CATALOGUE, SYSTEM, "pilot-check", params)
     if not dice:
         return Fraction(int(run("pilot-check", **params)["outcome"]["passed"]))
     passes = sum(run("pilot-check", [f], **params)["outcome"]["passed"] for f in range(1, 7))
@@ -327,7 +333,7 @@ def test_volley_hits_as_often_as_the_volley_odds(band, speed, penalty):
 @pytest.mark.parametrize(("die", "armour", "shields"), [(6, 0, 0), (6, 1, 1), (8, 2, 0), (4, 1, 1)])
 def test_one_hit_does_the_damage_the_odds_give(die, armour, shields):
     params = {"damage_die": die, "armour": armour, "shields": shields}
-    (rolled,) = dice_needed(SYSTEM, "damage", params)
+    (rolled,) = dice_needed(CATALOGUE, SYSTEM, "damage", params)
     got = sorted(
         run("damage", [f], **params)["outcome"]["damage"] for f in range(1, rolled.sides + 1)
     )
@@ -361,7 +367,7 @@ def pilot_situations(draw):
 def test_every_pilot_check_resolves_and_a_higher_roll_never_fails_where_a_lower_passes(
     params, a, b
 ):
-    if not dice_needed(SYSTEM, "pilot-check", params):
+    if not dice_needed(CATALOGUE, SYSTEM, "pilot-check", params):
         assert isinstance(run("pilot-check", **params)["outcome"]["passed"], bool)
         return
     low, high = sorted((a, b))
@@ -392,7 +398,7 @@ def test_every_volley_resolves_and_a_higher_die_never_hits_less(
         "target_speed": speed,
         "maneuver_penalty": penalty,
     }
-    count = sum(d.count for d in dice_needed(SYSTEM, "volley", params))
+    count = sum(d.count for d in dice_needed(CATALOGUE, SYSTEM, "volley", params))
     faces = data.draw(st.lists(st.integers(1, 12), min_size=count, max_size=count))
     result = run("volley", faces, **params)["outcome"]
     assert 0 <= result["hits"] <= count
@@ -422,7 +428,7 @@ def test_every_damage_resolves_and_a_higher_die_never_does_less(
         "target_weight": weight,
         "target_hull": hull,
     }
-    (rolled,) = dice_needed(SYSTEM, "damage", params)
+    (rolled,) = dice_needed(CATALOGUE, SYSTEM, "damage", params)
     faces = data.draw(st.lists(st.integers(1, rolled.sides), min_size=hits, max_size=hits))
     result = run("damage", faces, **params)["outcome"]
     assert 0 <= result["hull_after"] <= hull

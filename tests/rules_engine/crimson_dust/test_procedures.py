@@ -22,7 +22,7 @@ def run(name: str, rolls: list[int], **params: Any) -> dict[str, Any]:
 
 
 def needed(name: str, **params: Any) -> list[str]:
-    return [d.notation for d in dice_needed(SYSTEM, name, params)]
+    return [d.notation for d in dice_needed(CATALOGUE, SYSTEM, name, params)]
 
 
 def refused(name: str, rolls: list[int], **params: Any) -> str:
@@ -616,7 +616,7 @@ def situations(draw: Any) -> tuple[str, dict[str, Any], list[int]]:
         }
     elif name == "regenerate":
         params = {"dice": 4, "dc_left": draw(st.integers(1, 3))}
-    dice = dice_needed(SYSTEM, name, params)
+    dice = dice_needed(CATALOGUE, SYSTEM, name, params)
     return name, params, _faces(draw, sum(d.count for d in dice))
 
 

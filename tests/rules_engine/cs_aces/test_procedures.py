@@ -71,7 +71,7 @@ def test_book_example_fate_louis_rolls_five_dice_with_offensive_fate():
     attack, fate = start("louis-thibodeaux", "attack"), start("louis-thibodeaux", "fate")
     assert (attack, fate) == (3, 2)
     params = {"attack": attack, "defense": 5, "offensive_fate": True, "attacker_fate": fate}
-    assert [d.count for d in dice_needed(SYSTEM, "ranged-attack", params)] == [5]
+    assert [d.count for d in dice_needed(CATALOGUE, SYSTEM, "ranged-attack", params)] == [5]
     result = resolve(CATALOGUE, SYSTEM, "ranged-attack", params, [5, 1, 6, 2, 4])
     assert result["outcome"]["hits"] == 2
     assert changes(result) == {("target", "clicks"): 2, ("attacker", "clicks"): 1}
@@ -166,7 +166,7 @@ def test_fate_on_the_last_click_knocks_the_ace_out_and_scores_for_the_opponent()
 
 
 def test_capture_rolls_two_fewer_dice_and_any_hit_captures_without_damage():
-    assert [d.count for d in dice_needed(SYSTEM, "capture", {"attack": 4})] == [2]
+    assert [d.count for d in dice_needed(CATALOGUE, SYSTEM, "capture", {"attack": 4})] == [2]
     result = run("capture", [1, 4], attack=4, defense=4)
     assert result["outcome"]["captured"] is True
     assert changes(result) == {("target", "captured"): True, ("attacker", "holding_captive"): True}
@@ -174,7 +174,7 @@ def test_capture_rolls_two_fewer_dice_and_any_hit_captures_without_damage():
 
 
 def test_capture_with_two_attack_needs_no_dice_and_fails():
-    assert dice_needed(SYSTEM, "capture", {"attack": 2}) == []
+    assert dice_needed(CATALOGUE, SYSTEM, "capture", {"attack": 2}) == []
     assert run("capture", [], attack=2)["outcome"]["captured"] is False
 
 
@@ -207,17 +207,17 @@ def test_escape_fate_is_offensive_for_either_side_and_clicks_its_user():
         "captor_defense": 4,
         "captive_defense": 4,
     }
-    assert [d.count for d in dice_needed(SYSTEM, "escape", params)] == [3, 1]
+    assert [d.count for d in dice_needed(CATALOGUE, SYSTEM, "escape", params)] == [3, 1]
     result = resolve(CATALOGUE, SYSTEM, "escape", params, [4, 1, 1, 6])
     assert result["outcome"]["escaped"] is False
     assert changes(result) == {("captive", "clicks"): 1}
     with pytest.raises(BadDocument) as err:
-        dice_needed(SYSTEM, "escape", {"captive_attack": 2, "defensive_fate": True})
+        dice_needed(CATALOGUE, SYSTEM, "escape", {"captive_attack": 2, "defensive_fate": True})
     assert err.value.errors[0].path == "params.defensive_fate"
 
 
 def test_escape_with_no_captive_dice_rolls_nothing():
-    assert dice_needed(SYSTEM, "escape", {"captive_attack": 0}) == []
+    assert dice_needed(CATALOGUE, SYSTEM, "escape", {"captive_attack": 0}) == []
     assert run("escape", [], captive_attack=0)["outcome"]["escaped"] is False
 
 
@@ -270,7 +270,7 @@ def test_a_victory_tie_after_recruited_points_goes_to_the_highest_die():
 
 
 def describe(system, name):
-    return next(p for p in describe_procedures(system) if p["procedure"] == name)
+    return next(p for p in describe_procedures(CATALOGUE, system) if p["procedure"] == name)
 
 
 @pytest.mark.parametrize(
@@ -299,7 +299,7 @@ def describe(system, name):
 )
 def test_situations_the_rules_forbid_are_refused_naming_the_parameter(name, params, path):
     with pytest.raises(BadDocument) as err:
-        dice_needed(SYSTEM, name, params)
+        dice_needed(CATALOGUE, SYSTEM, name, params)
     assert err.value.errors[0].path == path
 
 
@@ -319,7 +319,7 @@ def test_rolls_that_are_not_the_dice_needed_are_refused(rolls, path, words):
 
 
 def test_every_procedure_describes_its_parameters_and_default_dice():
-    described = describe_procedures(SYSTEM)
+    described = describe_procedures(CATALOGUE, SYSTEM)
     assert [p["procedure"] for p in described] == [
         "ranged-attack",
         "multi-target-attack",
@@ -377,7 +377,7 @@ def situations(draw):
     procedure = draw(st.sampled_from(PROCEDURES))
     params = _situation(draw, procedure)
     try:
-        dice = dice_needed(SYSTEM, procedure.name, params)
+        dice = dice_needed(CATALOGUE, SYSTEM, procedure.name, params)
     except BadDocument:
         return procedure.name, params, None
     rolls = [draw(st.integers(1, d.sides)) for d in dice for _ in range(d.count)]

@@ -24,7 +24,7 @@ def play(procedure, rolls, **params):
 
 
 def notation(procedure, **params):
-    return [d.notation for d in dice_needed(SYSTEM, procedure, params)]
+    return [d.notation for d in dice_needed(CATALOGUE, SYSTEM, procedure, params)]
 
 
 def changes(answer):
@@ -424,7 +424,7 @@ def test_an_etiquette_roll_allows_the_order_on_4_or_more():
 
 def _rolls_for(draw, procedure, params):
     faces = []
-    for die in dice_needed(SYSTEM, procedure, params):
+    for die in dice_needed(CATALOGUE, SYSTEM, procedure, params):
         faces += draw(st.lists(st.integers(1, die.sides), min_size=die.count, max_size=die.count))
     return faces
 

@@ -75,7 +75,7 @@ def test_book_example_special_weapon_effects_incendiary_longest_fire_counts(roll
 def test_book_example_movement_phase_4l2f_needs_no_check_on_a_capable_plane() -> None:
     # Seed 004 line 8 ("Фаза движения"): 4L2F has difficulty 3; an undamaged plane with
     # G-rating 3 or more and maximum speed 4 or more flies it without problems: no dice.
-    assert dice_needed("cs-hex", "maneuver", {"g_rating": 3, "max_speed": 4}) == []
+    assert dice_needed(CATALOGUE, "cs-hex", "maneuver", {"g_rating": 3, "max_speed": 4}) == []
     answer = run("maneuver", [], notation="4L2F", g_rating=3, max_speed=4)
     assert answer["outcome"] == {
         "maneuver": "4L2F",
@@ -107,7 +107,7 @@ def test_a_maneuver_rolls_one_die_per_exceeded_rating() -> None:
         "acceleration": 1,
         "previous_steep": True,
     }
-    assert [d.meaning for d in dice_needed("cs-hex", "maneuver", params)] == [
+    assert [d.meaning for d in dice_needed(CATALOGUE, "cs-hex", "maneuver", params)] == [
         "beyond the G-rating",
         "beyond the maximum speed",
         "speeding up beyond the acceleration",
@@ -182,7 +182,7 @@ def test_a_maneuver_rolls_the_checks_the_odds_query_counts(
     if current is not None:
         given_params |= {"current_speed": current, "acceleration": acceleration}
     odds = maneuver_odds(CATALOGUE, **given_params)
-    rolls = [1] * len(dice_needed("cs-hex", "maneuver", given_params))
+    rolls = [1] * len(dice_needed(CATALOGUE, "cs-hex", "maneuver", given_params))
     checks = run("maneuver", rolls, **given_params)["outcome"]["checks"]
     names = {
         "g_rating": "g-rating",
@@ -374,7 +374,9 @@ def test_steady_hand_shifts_toward_the_aim_and_stops_there(
 def test_steady_hand_nine_changes_the_area_instead_and_rolls_no_area() -> None:
     assert [
         d.meaning
-        for d in dice_needed("cs-hex", "hit-location", {"steady_hand": 9, "aim_area": "tail"})
+        for d in dice_needed(
+            CATALOGUE, "cs-hex", "hit-location", {"steady_hand": 9, "aim_area": "tail"}
+        )
     ] == ["column"]
     answer = run("hit-location", [4], steady_hand=9, aim_area="tail")
     assert answer["outcome"] == {"area_roll": None, "area": "tail", "column_roll": 4, "column": 4}
@@ -496,7 +498,7 @@ def test_bail_out_situations_are_the_packs() -> None:
 
 
 def test_an_undamaged_landing_on_an_airfield_needs_no_roll() -> None:
-    assert dice_needed("cs-hex", "landing", {}) == []
+    assert dice_needed(CATALOGUE, "cs-hex", "landing", {}) == []
     answer = run("landing", [])
     assert answer["outcome"] == {"automatic": True, "landed": True}
     assert refused("landing", [5]) == "rolls"
@@ -656,7 +658,7 @@ NAMES = [
 
 
 def test_describe_lists_every_procedure() -> None:
-    assert [p["procedure"] for p in describe_procedures("cs-hex")] == NAMES
+    assert [p["procedure"] for p in describe_procedures(CATALOGUE, "cs-hex")] == NAMES
 
 
 def test_every_heading_is_the_books() -> None:
@@ -696,7 +698,7 @@ def _situation(draw: st.DrawFn, name: str) -> tuple[dict[str, Any], list[int]]:
     procedure = next(p for p in PROCEDURES if p.name == name)
     params = {p.name: draw(_values(p)) for p in procedure.params}
     try:
-        dice = dice_needed("cs-hex", name, params)
+        dice = dice_needed(CATALOGUE, "cs-hex", name, params)
     except BadDocument as error:  # a situation refused before any die: no rolls to give
         assert all(e.path.startswith("params.") for e in error.errors)  # noqa: PT017
         return params, []
@@ -749,7 +751,7 @@ def test_a_higher_roll_never_does_worse(name: str, data: st.DataObject) -> None:
     if not rolls:
         return
     at = data.draw(st.integers(0, len(rolls) - 1))
-    sides = dice_needed("cs-hex", name, params)[0].sides
+    sides = dice_needed(CATALOGUE, "cs-hex", name, params)[0].sides
     if rolls[at] == sides:
         return
     higher = [*rolls[:at], rolls[at] + 1, *rolls[at + 1 :]]

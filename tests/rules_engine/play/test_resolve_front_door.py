@@ -76,7 +76,9 @@ def test_a_face_the_die_does_not_have_is_named_by_its_place():
 
 
 def test_the_dice_follow_the_situation():
-    assert [d.notation for d in dice_needed("crimson-dust", "skill-test", {"dice": 7})] == ["7d6"]
+    assert [
+        d.notation for d in dice_needed(CATALOGUE, "crimson-dust", "skill-test", {"dice": 7})
+    ] == ["7d6"]
 
 
 def test_an_unknown_procedure_or_parameter_is_named():
@@ -93,13 +95,16 @@ def test_an_unknown_procedure_or_parameter_is_named():
 
 @pytest.mark.parametrize("system", list(SYSTEMS))
 def test_every_procedure_describes_its_parameters_and_dice(system):
-    for described in describe_procedures(system):
+    for described in describe_procedures(CATALOGUE, system):
         assert set(described) == {"procedure", "summary", "section", "params", "dice", "roles"}
-        assert described["summary"] and described["section"]
+        assert described["summary"]
+        assert described["section"]
         for param in described["params"]:
             assert param["meaning"], (system, described["procedure"], param["name"])
         for die in described["dice"]:
-            assert die["count"] >= 0 and die["sides"] >= 2 and die["meaning"]
+            assert die["count"] >= 0
+            assert die["sides"] >= 2
+            assert die["meaning"]
 
 
 def test_the_cli_resolves_and_describes():
@@ -116,9 +121,10 @@ def test_the_cli_resolves_and_describes():
     assert answer["outcome"]["passed"] is True
     code, described, _ = cli("resolve", "crimson-dust", "--describe")
     assert code == 0
-    assert described["procedures"] == describe_procedures("crimson-dust")
+    assert described["procedures"] == describe_procedures(CATALOGUE, "crimson-dust")
     code, listed, _ = cli("resolve", "crimson-dust")
-    assert code == 0 and "skill-test" in listed["procedures"]
+    assert code == 0
+    assert "skill-test" in listed["procedures"]
 
 
 @pytest.mark.parametrize(
@@ -165,7 +171,8 @@ def test_batch_mode_resolves_and_names_a_bad_line():
         text=True,
     )
     first, second = (json.loads(x) for x in done.stdout.splitlines())
-    assert first["ok"] is True and first["result"]["outcome"]["passed"] is True
+    assert first["ok"] is True
+    assert first["result"]["outcome"]["passed"] is True
     assert second["ok"] is False
     assert second["error"]["errors"] == [
         {"path": "rolls", "message": "needs 1 die: 1d6 (the characteristic tested); got 2"}
