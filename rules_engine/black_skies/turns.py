@@ -18,8 +18,8 @@ PHASES = (
         "Piloting Check",
         "Piloting Check",
         "Each fighter's pilot takes a Piloting Check for the maneuver: d6 plus Piloting Skill "
-        "against its Difficulty Rating; a failure flies the easiest basic maneuver and may "
-        "not fire.",
+        "against its Difficulty Rating; a failure flies the easiest basic maneuver in the "
+        "same direction and may not fire this turn.",
         ("pilot-check",),
     ),
     Phase(

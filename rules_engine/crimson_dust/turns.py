@@ -42,7 +42,8 @@ PHASES = (
         "Morale Tests",
         "Morale Tests",
         "Each model that came under fire in that action point's shooting takes a morale test "
-        "and moves, returns fire, is pinned or is suppressed.",
+        "and moves, returns fire, is pinned or is suppressed; if every die scores, play "
+        "passes from the attacker to the target.",
         ("morale",),
     ),
 )

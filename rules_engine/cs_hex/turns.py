@@ -28,7 +28,7 @@ PHASES = (
         "Объявление движения",
         f"{ORDER} 1.3",
         "Each player writes his maneuver privately to the referee (such as 4L2F); a tailed "
-        "plane moves first and tells its pursuer what its Sixth Sense gives away.",
+        "pilot writes first and tells his pursuer privately what their Sixth Sense gives away.",
         ("tailing",),
     ),
     Phase(
@@ -60,8 +60,8 @@ PHASES = (
         "movement",
         "Обработка заявок на движение",
         f"{ORDER} 2.3",
-        "The referee moves the planes by their maneuvers (a failed check moves one at "
-        "random); spinning planes fall and may pull out, and planes land.",
+        "The referee moves the planes by their maneuvers (a failed G-rating check moves a "
+        "plane at random); spinning planes fall and may pull out, and planes land.",
         ("spin-facing", "spin-recovery", "landing", "landing-failure"),
     ),
     Phase(
