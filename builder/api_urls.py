@@ -20,6 +20,7 @@ urlpatterns = [
     path("", include("builder.collections.api_urls")),
     path("", include("builder.simulations.api_urls")),
     path("", include("builder.printing.api_urls")),
+    path("", include("builder.play.api_urls")),
     # Last: anything else under /api/v1/ is a 404 in the API's error shape (a line break
     # in the path included, which ``.`` would not match).
     re_path(r"^[\s\S]*$", UnknownRouteApi.as_view(), name="unknown"),
