@@ -59,6 +59,7 @@ class AcesFight:
             active=np.ones(runs, dtype=bool),
             turns=np.zeros(runs, dtype=np.int32),
         )
+        self.knocked_out: list[Ints] = []  # runs where a figure was knocked out this turn
         self.tables = {name: (np.ascontiguousarray(table).ravel(), table.shape[1])
                        for name, table in (("attack", team.attack), ("defense", team.defense),
                                            ("fate", team.fate))}
@@ -91,6 +92,7 @@ class AcesFight:
         if not out.any():
             return
         rows, figs = rows[out], fig[out]
+        self.knocked_out.append(rows)
         st.victory.ravel()[2 * rows + 1 - self.t.side[figs]] += self.t.points[figs]
         held = st.holds[rows, figs]
         freed = held >= 0
@@ -142,8 +144,11 @@ class AcesFight:
                       & (t.range[actor] > 0))
             self._close_combat(rows[close], actor[close], side[close])
             self._ranged(rows[ranged], actor[ranged], side[ranged])
-            alive = st.damage[going] < t.ko
-            st.active[going] = (alive & sides[0]).any(axis=1) & (alive & sides[1]).any(axis=1)
+            if self.knocked_out:  # a fight ends only when a figure is knocked out
+                struck = np.unique(np.concatenate(self.knocked_out))
+                self.knocked_out.clear()
+                alive = st.damage[struck] < t.ko
+                st.active[struck] = (alive & sides[0]).any(axis=1) & (alive & sides[1]).any(axis=1)
         alive = self.alive()
         captive_at_end = alive & (st.captor >= 0)
         for s in (0, 1):
