@@ -98,3 +98,18 @@ def test_a_physical_game_answers_match_the_document(dust_game, ann):
     conforms("get", "/api/v1/games/{public_id}/log/", client.get(f"{url}log/"))
     bad = client.post(f"{url}actions/", {"procedure": "wound", "rolls": [9, 9]}, format="json")
     conforms("post", "/api/v1/games/{public_id}/actions/", bad, 400)
+
+
+def test_every_answer_of_the_table_has_an_example_and_its_tag():
+    ours = [
+        (path, method, op)
+        for path, item in SCHEMA.raw_schema["paths"].items()
+        if path.startswith(("/api/v1/games/", "/api/v1/spectate/"))
+        for method, op in item.items()
+    ]
+    assert len(ours) == 15
+    for path, method, op in ours:
+        assert op["tags"] == ["play"], (path, method)
+        for status, answer in op["responses"].items():
+            if status.startswith("2"):
+                assert answer["content"]["application/json"]["examples"], (path, method, status)
