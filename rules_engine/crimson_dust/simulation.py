@@ -239,33 +239,40 @@ class _Fight:
                 break
             self.turns += ongoing
             first_a = self.gen.random(self.runs) < 0.5
-            a_first, b_first = ongoing & first_a, ongoing & ~first_a
+            a_first = np.flatnonzero(ongoing & first_a)
+            b_first = np.flatnonzero(ongoing & ~first_a)
             for m in range(max(sizes)):
-                self.activate(0, m, a_first)
-                self.activate(1, m, b_first)
-                self.activate(0, m, b_first)
-                self.activate(1, m, a_first)
+                self._activate(0, m, a_first)
+                self._activate(1, m, b_first)
+                self._activate(0, m, b_first)
+                self._activate(1, m, a_first)
 
     def activate(self, k: int, m: int, mask: NDArray[np.bool_]) -> None:
+        """Model ``m`` of side ``k`` takes its activation in the runs of ``mask``."""
+        self._activate(k, m, np.flatnonzero(mask))
+
+    def _activate(self, k: int, m: int, rows: NDArray[np.intp]) -> None:
         side = self.sides[k]
-        if m >= side.size:
+        if m >= side.size or rows.size == 0:
             return
-        standing = self._dc[k][:, m] > 0
+        cells = rows * side.size + m
+        status, freeing = self.status[k].ravel(), self.freeing[k].ravel()
+        standing = self._dc[k].ravel()[cells] > 0
         if side.score[m] > 6:
-            self.status[k][mask, m] = 0
-            self.freeing[k][mask & standing, m] = False
+            status[cells] = 0
+            freeing[cells[standing]] = False
             return
-        acting = mask & standing
-        if not acting.any():
+        rows, cells = rows[standing], cells[standing]
+        if rows.size == 0:
             return
         # Suppressed: "has only one AP during its next activation"; Mounts: "it will take
         # the model 1 AP to free itself of the mount".
-        aps = np.where(self.status[k][:, m] == 2, 1, 2) - self.freeing[k][:, m]
+        aps = np.where(status[cells] == 2, 1, 2) - freeing[cells]
         for ap in range(2):
-            self.shoot(k, m, acting & (aps > ap), morale=self.s.morale)
+            self._shoot(k, m, rows[aps > ap], morale=self.s.morale)
         # Pinned/suppressed last "until the end of the next time it is activated".
-        self.status[k][acting, m] = 0
-        self.freeing[k][acting, m] = False
+        status[cells] = 0
+        freeing[cells] = False
 
     def shooter_rg(self, k: int, m: int, rows: NDArray[np.intp]) -> NDArray[np.int64]:
         side = self.sides[k]
@@ -274,19 +281,32 @@ class _Fight:
 
     def shoot(self, k: int, m: int, mask: NDArray[np.bool_], *, morale: bool,
               target_of: NDArray[np.int64] | None = None) -> None:
-        """Model ``m`` of side ``k`` uses one action point to shoot, in the runs of ``mask``."""
+        """Model ``m`` of side ``k`` uses one action point to shoot, in the runs of ``mask``
+        (at model ``target_of`` of each run, else at the first enemy on the table)."""
+        rows = np.flatnonzero(mask)
+        target = None if target_of is None else target_of[rows]
+        self._shoot(k, m, rows, morale=morale, target=target)
+
+    def _shoot(self, k: int, m: int, rows: NDArray[np.intp], *, morale: bool,
+               target: NDArray[np.int64] | None = None) -> None:
         enemy = 1 - k
         me, them, gen = self.sides[k], self.sides[enemy], self.gen
-        rows = np.flatnonzero(mask & (self._dc[k][:, m] > 0))
         if rows.size == 0:
             return
+        alive = self._dc[k].ravel()[rows * me.size + m] > 0
+        if not alive.all():
+            rows = rows[alive]
+            target = None if target is None else target[alive]
+            if rows.size == 0:
+                return
         first = self.first_on[enemy][rows]
         live = first < them.size
         if not live.all():
             rows, first = rows[live], first[live]
+            target = None if target is None else target[live]
             if rows.size == 0:
                 return
-        targets = first if target_of is None else target_of[rows]
+        targets = first if target is None else target
         flat = rows * them.size + targets
         has_mounts = self.has_mounts[enemy]
         edc = self._dc[enemy].ravel()
@@ -297,7 +317,7 @@ class _Fight:
         rof = int(me.rof[m])
         lost_dice = rof // 2 if me.tripod[m] else rof
         shots, dice = None, rg
-        if rof > 1 and target_of is None:
+        if rof > 1 and target is None:
             use_rof = rof * (rg - lost_dice) > rg
             if use_rof.any():
                 shots = np.where(use_rof, rof, 1)
@@ -478,10 +498,8 @@ class _Fight:
         for m in np.unique(shooters):
             if self.sides[k].score[m] > 6:
                 continue
-            mask = np.zeros(self.runs, dtype=bool)
-            mask[rows[shooters == m]] = True
-            target_of = np.full(self.runs, target)
-            self.shoot(k, int(m), mask, morale=False, target_of=target_of)
+            back = rows[shooters == m]
+            self._shoot(k, int(m), back, morale=False, target=np.full(back.size, target))
 
     def wound(self, hits: NDArray[np.int64], strength: int | NDArray[np.int64],
               av: NDArray[np.int64], critical: bool | NDArray[np.bool_],
