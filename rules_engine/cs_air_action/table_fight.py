@@ -19,6 +19,7 @@ points), played faster by drawing less and touching memory in order:
 from __future__ import annotations
 
 import copy
+from functools import cache
 from typing import Any, Self
 
 import numpy as np
@@ -47,7 +48,8 @@ def success_cells(rng: np.random.Generator, chance: float, cells: int) -> Ints:
         return np.arange(0)
     expected = cells * chance
     batch = int(expected + 6 * expected**0.5 + 16)
-    found = np.cumsum(_geometric(rng, chance, batch, cells)) - 1
+    found = np.cumsum(_geometric(rng, chance, batch, cells))
+    found -= 1
     while found[-1] < cells:
         more = np.cumsum(_geometric(rng, chance, batch, cells)) + found[-1]
         found = np.concatenate((found, more))
@@ -59,9 +61,17 @@ def _geometric(rng: np.random.Generator, chance: float, count: int, cap: int) ->
     part of an exponential with rate -ln(1 - chance), plus 1, which is geometric
     (P(gap > k) = (1 - chance)^k), at half the cost of numpy's own geometric draws."""
     gaps = rng.standard_exponential(count)
-    gaps *= -1 / np.log1p(-chance)
+    gaps *= _gap_scale(chance)
     np.minimum(gaps, cap, out=gaps)
-    return gaps.astype(np.int64) + 1
+    whole = gaps.astype(np.int64)
+    whole += 1
+    return whole
+
+
+@cache
+def _gap_scale(chance: float) -> float:
+    """1 / -ln(1 - chance), worked out once for each chance a scenario uses."""
+    return float(-1 / np.log1p(-chance))
 
 
 def collision_rounds(
