@@ -61,8 +61,17 @@ def runs_game(game: Game, user: User | AnonymousUser) -> bool:
 
 
 def entries_since(game: Game, after: int = 0) -> QuerySet[LogEntry]:
-    """The log entries after number ``after``, in order (what a table polls for)."""
-    return game.entries.filter(seq__gt=after).order_by("seq")
+    """The log entries after number ``after``, in order (what a table polls for); only
+    their number and record are read (and the game, which the related manager sets on
+    each), the rest is never shown."""
+    return game.entries.filter(seq__gt=after).order_by("seq").only("game", "seq", "record")
+
+
+def entries_latest(game: Game, count: int) -> list[LogEntry]:
+    """The last ``count`` log entries, in order: what the table page opens on, however long
+    the log has grown."""
+    latest = game.entries.order_by("-seq").only("game", "seq", "record")[:count]
+    return list(latest)[::-1]
 
 
 def orders_visible(game: Game, user: User | AnonymousUser) -> list[Order]:

@@ -27,6 +27,7 @@ from builder.play.log import log_document
 from builder.play.models import Game
 from builder.play.selectors import (
     can_act,
+    entries_latest,
     entries_since,
     game_get_by_invite,
     game_get_for_spectator,
@@ -53,8 +54,11 @@ from builder.web.play_forms import (
     role_fields,
     rolls_from_post,
 )
-from builder.web.requests import HtmxHttpRequest
+from builder.web.requests import HtmxHttpRequest, SignedInHttpRequest
 from content.api_selectors import engine_catalogue
+
+LOG_SHOWN = 50
+"""Entries the table page opens on: a long log's earlier ones are one link away."""
 
 
 def _my_lists(request: HttpRequest, system: str | None = None) -> list[Any]:
@@ -63,7 +67,7 @@ def _my_lists(request: HttpRequest, system: str | None = None) -> list[Any]:
 
 
 @login_required
-def games(request: HttpRequest) -> HttpResponse:
+def games(request: SignedInHttpRequest) -> HttpResponse:
     """My games, and a form to start one."""
     errors: dict[str, str] = {}
     lists = _my_lists(request)
@@ -143,7 +147,8 @@ def _table(request: HttpRequest, game: Game, **more: Any) -> dict[str, Any]:
     chosen = _chosen(procedures, asked) or (procedures[0] if procedures else None)
     given = more.pop("given", {})
     errors = more.get("errors", {})
-    entries = list(entries_since(game))
+    whole = request.GET.get("log") == "all"
+    entries = list(entries_since(game)) if whole else entries_latest(game, LOG_SHOWN)
     names = {f["key"]: f["name"] for f in view["figures"]}
     return {
         "game": game,
@@ -156,6 +161,7 @@ def _table(request: HttpRequest, game: Game, **more: Any) -> dict[str, Any]:
         "role_fields": role_fields(chosen, more.pop("typed_roles", {}), errors) if chosen else [],
         "entries": [_entry_view(e.record, names) for e in entries],
         "last_seq": entries[-1].seq if entries else 0,
+        "earlier": entries[0].seq - 1 if entries else 0,
         "orders": orders_visible(game, request.user),
         "can_act": view["can_act"] and game.status != Game.Status.ENDED,
         "runs_game": view["runs_game"],
@@ -225,7 +231,7 @@ def _change_words(change: dict[str, Any], roles: dict[str, str], names: dict[str
 
 
 @login_required
-def game_page(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
+def game_page(request: SignedInHttpRequest, public_id: str) -> HttpResponse:
     game = game_get_for_user(user=request.user, public_id=public_id)
     if request.htmx and request.GET.get("procedure"):
         context = _table(request, game)
@@ -272,7 +278,7 @@ def game_log_since(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
 
 @login_required
 @require_POST
-def game_action(request: HttpRequest, public_id: str) -> HttpResponse:
+def game_action(request: SignedInHttpRequest, public_id: str) -> HttpResponse:
     game = game_get_for_user(user=request.user, public_id=public_id)
     if not can_act(game, request.user):
         raise Http404("No such game.")
@@ -317,7 +323,7 @@ def _outcome_words(record: dict[str, Any]) -> str:
 
 @login_required
 @require_POST
-def game_correction(request: HttpRequest, public_id: str) -> HttpResponse:
+def game_correction(request: SignedInHttpRequest, public_id: str) -> HttpResponse:
     game = game_get_for_user(user=request.user, public_id=public_id)
     if not can_act(game, request.user):
         raise Http404("No such game.")
@@ -337,7 +343,7 @@ def game_correction(request: HttpRequest, public_id: str) -> HttpResponse:
 
 @login_required
 @require_POST
-def game_orders(request: HttpRequest, public_id: str) -> HttpResponse:
+def game_orders(request: SignedInHttpRequest, public_id: str) -> HttpResponse:
     game = game_get_for_user(user=request.user, public_id=public_id)
     try:
         order_submit(game=game, user=request.user, text=request.POST.get("text", ""))
@@ -352,7 +358,7 @@ def game_orders(request: HttpRequest, public_id: str) -> HttpResponse:
 
 @login_required
 @require_POST
-def game_entropy(request: HttpRequest, public_id: str) -> HttpResponse:
+def game_entropy(request: SignedInHttpRequest, public_id: str) -> HttpResponse:
     game = game_get_for_user(user=request.user, public_id=public_id)
     try:
         game_entropy_add(game=game, user=request.user, text=request.POST.get("text", ""))
@@ -367,7 +373,7 @@ def game_entropy(request: HttpRequest, public_id: str) -> HttpResponse:
 
 @login_required
 @require_POST
-def game_control(request: HttpRequest, public_id: str, what: str) -> HttpResponse:
+def game_control(request: SignedInHttpRequest, public_id: str, what: str) -> HttpResponse:
     """The referee's buttons (the owner's without one): next turn, reveal the seed, end."""
     game = game_get_for_user(user=request.user, public_id=public_id)
     if not runs_game(game, request.user):
@@ -391,7 +397,7 @@ def game_control(request: HttpRequest, public_id: str, what: str) -> HttpRespons
 
 
 @login_required
-def game_join_page(request: HttpRequest, token: str) -> HttpResponse:
+def game_join_page(request: SignedInHttpRequest, token: str) -> HttpResponse:
     """An invitation: pick the list you bring and sit at the table."""
     game = game_get_by_invite(token=token)
     lists = _my_lists(request, game.system)
@@ -422,7 +428,7 @@ def game_join_page(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @login_required
-def game_log_file(request: HttpRequest, public_id: str) -> HttpResponse:
+def game_log_file(request: SignedInHttpRequest, public_id: str) -> HttpResponse:
     """The log as a ``muster-game-log/1`` file, for ``python -m rules_engine verify``."""
     game = game_get_for_user(user=request.user, public_id=public_id)
     body = json.dumps(log_document(game), indent=2, ensure_ascii=False)
@@ -433,7 +439,7 @@ def game_log_file(request: HttpRequest, public_id: str) -> HttpResponse:
 
 
 @login_required
-def game_verify_page(request: HttpRequest, public_id: str) -> HttpResponse:
+def game_verify_page(request: SignedInHttpRequest, public_id: str) -> HttpResponse:
     """The log replayed here, as ``verify`` replays it anywhere: every roll and outcome."""
     game = game_get_for_user(user=request.user, public_id=public_id)
     report = verify(engine_catalogue(), log_document(game))
