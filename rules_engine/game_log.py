@@ -171,7 +171,7 @@ def _replay(
     revealed: bool,
     entry: Mapping[str, Any],
 ) -> tuple[Mismatch | None, int]:
-    seq, rolls = entry["seq"], entry.get("rolls")
+    seq, rolls = entry["seq"], list(entry.get("rolls") or [])
     source = entry.get("source")
     if source != ("server" if dice["mode"] == "server" else "physical"):
         words = f"entry {seq}'s dice are {source!r} in a game of {dice['mode']} dice"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from rules_engine.errors import BadDocument, DocumentError
 
@@ -160,7 +160,17 @@ def _array_errors(param: Param, value: list[Any]) -> list[DocumentError]:
     return errors
 
 
-def resolve(query: Query, given: Mapping[Any, Any]) -> dict[str, Any]:
+class Declared(Protocol):
+    """Anything that declares parameters: an odds query, a dice procedure."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def params(self) -> tuple[Param, ...]: ...
+
+
+def resolve(query: Declared, given: Mapping[Any, Any]) -> dict[str, Any]:
     """The query's parameters by their current names, defaults filled in.
 
     Raises:

@@ -54,7 +54,7 @@ def entry_for(
     procedure: str,
     params: dict[str, Any],
     roles: dict[str, str],
-    rolls: Sequence[int] | None,
+    rolls: Sequence[Any] | None,
     time: str,
 ) -> dict[str, Any]:
     """The next entry: server dice rolled from the seed, or the player's physical dice."""

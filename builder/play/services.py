@@ -179,7 +179,7 @@ def game_act(
     procedure: str,
     params: Mapping[str, Any],
     roles: Mapping[str, str],
-    rolls: Sequence[int] | None = None,
+    rolls: Sequence[Any] | None = None,
     idempotency_key: str = "",
 ) -> LogEntry:
     """Resolve one procedure and append it to the log, changing the figures' state.
@@ -208,7 +208,7 @@ def game_act_once(
     procedure: str,
     params: Mapping[str, Any],
     roles: Mapping[str, str],
-    rolls: Sequence[int] | None = None,
+    rolls: Sequence[Any] | None = None,
     idempotency_key: str = "",
 ) -> tuple[LogEntry, bool]:
     """``game_act``, and whether this call wrote the entry (False: a repeat of a request
@@ -266,11 +266,11 @@ def game_correct(*, game: Game, user: User, reverses: int, reason: str) -> LogEn
             details=[{"path": "reverses", "field": "reverses", "message": "not a roll"}],
             status=409,
         )
-    earlier = game.entries.filter(record__procedure=CORRECTION, record__reverses=reverses)
-    if earlier.exists():
+    earlier = game.entries.filter(record__procedure=CORRECTION, record__reverses=reverses).first()
+    if earlier is not None:
         raise ApplicationError(
             code=ErrorCode.NOTHING_TO_UNDO,
-            message=f"Entry {reverses} was reversed by entry {earlier.first().seq} already.",
+            message=f"Entry {reverses} was reversed by entry {earlier.seq} already.",
             status=409,
         )
     seq, previous = place_of_next(game)

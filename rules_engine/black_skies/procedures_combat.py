@@ -237,6 +237,7 @@ VOLLEY = Procedure(
     ),
     _volley_dice,
     _volley,
+    roles=("fighter",),
 )
 
 DAMAGE = Procedure(
@@ -266,6 +267,7 @@ DAMAGE = Procedure(
     ),
     _damage_dice,
     _damage,
+    roles=("target",),
 )
 
 CRIPPLING = Procedure(
@@ -283,4 +285,5 @@ CRIPPLING = Procedure(
     ),
     lambda _catalogue, _params: (),
     _crippling,
+    roles=("fighter",),
 )

@@ -290,4 +290,5 @@ PILOT_CHECK = Procedure(
     ),
     _dice,
     _pilot_check,
+    roles=("fighter",),
 )

@@ -68,6 +68,7 @@ PROCEDURES: tuple[Procedure, ...] = (
         (*ATTACKER_PARAMS, *TARGET_PARAMS, HINDERING_PARAM, CAP_FIRST),
         ranged_dice,
         ranged_attack,
+        roles=("attacker", "target"),
     ),
     Procedure(
         "multi-target-attack",
@@ -77,6 +78,7 @@ PROCEDURES: tuple[Procedure, ...] = (
         MULTI_PARAMS,
         multi_dice,
         multi_target_attack,
+        roles=("attacker", "target_1", "target_2", "target_3", "target_4", "target_5", "target_6"),
     ),
     Procedure(
         "close-combat",
@@ -86,6 +88,7 @@ PROCEDURES: tuple[Procedure, ...] = (
         (*ATTACKER_PARAMS, *TARGET_PARAMS),
         close_dice,
         close_combat,
+        roles=("attacker", "target"),
     ),
     Procedure(
         "capture",
@@ -95,6 +98,7 @@ PROCEDURES: tuple[Procedure, ...] = (
         (*ATTACKER_PARAMS, *TARGET_PARAMS),
         capture_dice,
         capture,
+        roles=("attacker", "target"),
     ),
     Procedure(
         "escape",
@@ -104,6 +108,7 @@ PROCEDURES: tuple[Procedure, ...] = (
         ESCAPE_PARAMS,
         escape_dice,
         escape,
+        roles=("captive", "captor"),
     ),
     Procedure(
         "break-away",

@@ -148,6 +148,7 @@ PROCEDURES: tuple[Procedure, ...] = (
         shot.PARAMS,
         shot.shot_dice_needed,
         shot.run_shot,
+        roles=("attacker", "target"),
     ),
     Procedure(
         "pilot-check",
@@ -166,6 +167,7 @@ PROCEDURES: tuple[Procedure, ...] = (
         (*flying.REDLINE_PARAMS[:2], PILOTING, CRITICAL_FAILURE, flying.REDLINE_PARAMS[2]),
         flying.redline_dice,
         flying.run_redline,
+        roles=("plane",),
     ),
     Procedure(
         "speed-effect",
@@ -175,6 +177,7 @@ PROCEDURES: tuple[Procedure, ...] = (
         flying.SPEED_EFFECT_PARAMS,
         fixed(),
         flying.run_speed_effect,
+        roles=("plane",),
     ),
     Procedure(
         "throttle",
@@ -184,6 +187,7 @@ PROCEDURES: tuple[Procedure, ...] = (
         (*flying.THROTTLE_PARAMS[:4], PILOTING, CRITICAL_FAILURE, flying.THROTTLE_PARAMS[4]),
         flying.throttle_dice,
         flying.run_throttle,
+        roles=("plane",),
     ),
     Procedure(
         "obstacle",
@@ -193,6 +197,7 @@ PROCEDURES: tuple[Procedure, ...] = (
         (flying.SPEED, PILOTING, CRITICAL_FAILURE, CLICKS_LEFT),
         fixed(flying.TWO_D6),
         flying.run_obstacle,
+        roles=("plane",),
     ),
     Procedure(
         "collision",
@@ -203,6 +208,7 @@ PROCEDURES: tuple[Procedure, ...] = (
         collision.PARAMS,
         collision.collision_dice,
         collision.run_collision,
+        roles=("plane_1", "plane_2", "plane_3", "plane_4"),
     ),
     Procedure(
         "bail-out",
@@ -212,6 +218,7 @@ PROCEDURES: tuple[Procedure, ...] = (
         campaign.BAIL_OUT_PARAMS,
         fixed(Dice(2, 6, "bail out roll")),
         campaign.run_bail_out,
+        roles=("pilot",),
     ),
     Procedure(
         "daring-feat",

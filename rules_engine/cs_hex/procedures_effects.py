@@ -71,6 +71,7 @@ PROCEDURES: tuple[Procedure, ...] = (
         (integer("distance", 1, 0, 7, "hexes from which the drill was fired"),),
         fixed(*one_d10("drill power check")),
         _drill,
+        roles=("target",),
     ),
     Procedure(
         "shock-check",
@@ -79,5 +80,6 @@ PROCEDURES: tuple[Procedure, ...] = (
         (skill("constitution", "the pilot's Constitution (Телосложение)", 3),),
         fixed(*one_d10("shock check")),
         _shock,
+        roles=("plane", "pilot"),
     ),
 )

@@ -313,6 +313,7 @@ PROCEDURES: tuple[Procedure, ...] = (
         ),
         fixed(*one_d10("skill check")),
         _skill_check,
+        roles=("plane",),
     ),
     Procedure(
         "spin-recovery",
@@ -340,6 +341,7 @@ PROCEDURES: tuple[Procedure, ...] = (
         ),
         fixed(*one_d10("spin recovery")),
         _spin_recovery,
+        roles=("plane",),
     ),
     Procedure(
         "spin-facing",
@@ -357,6 +359,7 @@ PROCEDURES: tuple[Procedure, ...] = (
         ),
         fixed(Dice(1, 6, "facing of the spinning plane")),
         _spin_facing,
+        roles=("plane",),
     ),
     Procedure(
         "collision",
@@ -365,6 +368,20 @@ PROCEDURES: tuple[Procedure, ...] = (
         (integer("planes", 2, 2, 12, "planes in the hex"),),
         _collision_dice,
         _collision,
+        roles=(
+            "plane-1",
+            "plane-2",
+            "plane-3",
+            "plane-4",
+            "plane-5",
+            "plane-6",
+            "plane-7",
+            "plane-8",
+            "plane-9",
+            "plane-10",
+            "plane-11",
+            "plane-12",
+        ),
     ),
     Procedure(
         "object-collision",
@@ -382,6 +399,7 @@ PROCEDURES: tuple[Procedure, ...] = (
         ),
         fixed(*one_d10("avoiding the object")),
         _object_collision,
+        roles=("plane",),
     ),
     Procedure(
         "ramming",
@@ -401,5 +419,6 @@ PROCEDURES: tuple[Procedure, ...] = (
         ),
         fixed(*one_d10("ram")),
         _ramming,
+        roles=("attacker", "target"),
     ),
 )

@@ -228,6 +228,7 @@ PROCEDURES: tuple[Procedure, ...] = (
         ),
         fixed(*one_d10("bail out")),
         _bail_out,
+        roles=("plane", "pilot"),
     ),
     Procedure(
         "landing",
@@ -250,6 +251,7 @@ PROCEDURES: tuple[Procedure, ...] = (
         ),
         _landing_dice,
         _landing,
+        roles=("plane", "pilot"),
     ),
     Procedure(
         "landing-failure",
@@ -258,5 +260,6 @@ PROCEDURES: tuple[Procedure, ...] = (
         (text("place", "airfield", "where the plane tried to land", ("airfield", "zeppelin")),),
         fixed(*one_d10("what the failed landing brings")),
         _landing_failure,
+        roles=("plane", "pilot"),
     ),
 )

@@ -238,6 +238,7 @@ PROCEDURES: tuple[Procedure, ...] = (
         ),
         _dice,
         _maneuver,
+        roles=("plane",),
     ),
     Procedure(
         "tailing",

@@ -362,6 +362,7 @@ PROCEDURES: tuple[Procedure, ...] = (
         ),
         _to_hit_dice,
         _to_hit,
+        roles=("attacker",),
     ),
     Procedure(
         "hit-location",
@@ -403,6 +404,7 @@ PROCEDURES: tuple[Procedure, ...] = (
         ),
         _damage_dice,
         _damage,
+        roles=("target",),
     ),
     Procedure(
         "clear-jam",
@@ -415,5 +417,6 @@ PROCEDURES: tuple[Procedure, ...] = (
         ),
         _clear_jam_dice,
         _clear_jam,
+        roles=("plane", "pilot"),
     ),
 )

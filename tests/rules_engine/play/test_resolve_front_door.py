@@ -177,3 +177,38 @@ def test_batch_mode_resolves_and_names_a_bad_line():
     assert second["error"]["errors"] == [
         {"path": "rolls", "message": "needs 1 die: 1d6 (the characteristic tested); got 2"}
     ]
+
+
+def _situations(procedure):
+    """The default situation, then each true/false turned on and each choice taken."""
+    yield {}
+    for param in procedure.params:
+        if param.type == "boolean":
+            yield {param.name: True}
+        for choice in param.choices or ():
+            yield {param.name: choice}
+
+
+@pytest.mark.parametrize("system", list(SYSTEMS))
+def test_every_figure_a_resolution_changes_is_one_of_its_roles(system):
+    """A table asks for the figures of a procedure's roles: a change to any other role would
+    have no figure to change."""
+    from random import Random
+
+    from rules_engine.resolve import system_procedures
+
+    rng = Random(23)
+    for name, procedure in system_procedures(system).items():
+        for situation in _situations(procedure):
+            try:
+                dice = dice_needed(CATALOGUE, system, name, situation)
+            except BadDocument:
+                continue
+            for _ in range(25):
+                rolls = [rng.randint(1, d.sides) for d in dice for _ in range(d.count)]
+                try:
+                    answer = resolve(CATALOGUE, system, name, situation, rolls)
+                except BadDocument:
+                    continue
+                subjects = {c["subject"] for c in answer["changes"]}
+                assert subjects <= set(procedure.roles), (name, situation, subjects)
