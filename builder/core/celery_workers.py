@@ -29,22 +29,21 @@ Process = subprocess.Popen[bytes]
 
 def forget_connections() -> None:
     """Make the next task sent open a connection to the broker now configured."""
-    app._pool = None
-    app.amqp._producer_pool = None
+    app._pool = None  # type: ignore[attr-defined]
+    app.amqp._producer_pool = None  # type: ignore[attr-defined]
 
 
 @contextlib.contextmanager
 def use_broker(url: str, transport_options: Mapping[str, Any] | None = None) -> Iterator[str]:
-    """Send this process's tasks to ``url`` inside the block, to the broker before after."""
+    """Send this process's tasks to ``url`` inside the block, and to the broker before it after."""
     saved = (app.conf.broker_url, app.conf.broker_transport_options)
-    app.conf.broker_url = url
-    app.conf.broker_transport_options = dict(transport_options or {})
+    app.conf.update(broker_url=url, broker_transport_options=dict(transport_options or {}))
     forget_connections()
     try:
         yield url
     finally:
         forget_connections()
-        app.conf.broker_url, app.conf.broker_transport_options = saved
+        app.conf.update(broker_url=saved[0], broker_transport_options=saved[1])
 
 
 def database_url() -> str:
@@ -129,7 +128,7 @@ class WorkerProcesses:
                 raise RuntimeError(
                     f"worker {prefix} exited with {proc.returncode}{self._log_tail(proc)}"
                 )
-            replies = app.control.ping(timeout=0.5)
+            replies = app.control.ping(timeout=0.5) or []
             if any(node.startswith(prefix) for reply in replies for node in reply):
                 return
         raise TimeoutError(f"worker {prefix} did not answer in {timeout} s{self._log_tail(proc)}")

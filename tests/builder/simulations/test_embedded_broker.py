@@ -1,4 +1,5 @@
-"""A job sent to the on-disk broker on a fresh clone, whose ``var/`` holds no folders yet."""
+"""Jobs on the on-disk broker: queued on a fresh clone, whose ``var/`` holds no folders yet,
+and sent to the broker this process was last pointed at (real-worker tests switch brokers)."""
 
 from __future__ import annotations
 
@@ -35,3 +36,23 @@ def test_a_job_sent_before_any_broker_folder_exists_is_queued(
     assert len(messages) == blocks
     tasks = {json.loads(m.read_text())["headers"]["task"] for m in messages}
     assert tasks == {simulation_block_run.name}
+
+
+def test_a_switched_broker_takes_the_next_job_even_after_a_publish_on_the_old_one(
+    api, packs, tmp_path, django_capture_on_commit_callbacks
+):
+    """A publish leaves Celery's producer pool on its broker; switching must forget it."""
+    first, second = tmp_path / "first", tmp_path / "second"
+    with use_broker("filesystem://", on_disk_broker(first)):
+        with django_capture_on_commit_callbacks(execute=True):
+            api.post(JOBS, fight(), format="json")
+        sent_first = len(list((first / "broker").glob("*.msg")))
+        with (
+            use_broker("filesystem://", on_disk_broker(second)),
+            django_capture_on_commit_callbacks(execute=True),
+        ):
+            api.post(JOBS, fight(), format="json")
+        with django_capture_on_commit_callbacks(execute=True):
+            api.post(JOBS, fight(), format="json")
+    assert len(list((second / "broker").glob("*.msg"))) == sent_first > 0
+    assert len(list((first / "broker").glob("*.msg"))) == 2 * sent_first
