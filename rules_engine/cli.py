@@ -22,7 +22,13 @@ from typing import Any, NoReturn
 
 from rules_engine.catalogue import DEFAULT_PACK_DIR, Catalogue, load_catalogue
 from rules_engine.errors import BadDocument
-from rules_engine.limits import parse_json, read_bounded, read_json_file
+from rules_engine.limits import (
+    MAX_INPUT_BYTES,
+    MAX_LOG_BYTES,
+    parse_json,
+    read_bounded,
+    read_json_file,
+)
 from rules_engine.systems import SYSTEMS, system_module
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_BAD_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
@@ -146,11 +152,12 @@ def _catalogue_of(args: argparse.Namespace) -> Catalogue:
     return load_catalogue(Path(args.packs))
 
 
-def _read_json(path: str, label: str) -> Any:
+def _read_json(path: str, label: str, max_bytes: int = MAX_INPUT_BYTES) -> Any:
     """A JSON document from a file or stdin (``-``), read within the limits."""
     if path == "-":
-        return parse_json(read_bounded(sys.stdin.buffer, label), label)
-    return read_json_file(path, label)
+        data = read_bounded(sys.stdin.buffer, label, max_bytes)
+        return parse_json(data, label, max_bytes=max_bytes)
+    return read_json_file(path, label, max_bytes)
 
 
 def _catalogue(args: argparse.Namespace) -> int:
@@ -243,7 +250,7 @@ def _resolve(args: argparse.Namespace) -> int:
 def _verify(args: argparse.Namespace) -> int:
     from rules_engine.game_log import verify
 
-    report = verify(_catalogue_of(args), _read_json(args.log, "log"))
+    report = verify(_catalogue_of(args), _read_json(args.log, "log", MAX_LOG_BYTES))
     _emit(report)
     if not report["verified"]:
         mismatch = report["mismatch"]

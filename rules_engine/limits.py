@@ -22,6 +22,10 @@ from rules_engine.errors import BadDocument, DocumentError
 MAX_INPUT_BYTES = 1_000_000
 """Bytes of one list, scenario or batch line: a 200-entry list is a few tens of kB."""
 
+MAX_LOG_BYTES = 64_000_000
+"""Bytes of one game log given to ``verify``: 10,000 entries are about 17 MB as the site
+exports them."""
+
 MAX_PACK_BYTES = 16_000_000
 """Bytes of one content pack file (the largest shipped pack is about 230 kB)."""
 
