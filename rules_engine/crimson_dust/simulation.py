@@ -173,6 +173,14 @@ def _roll(gen: np.random.Generator, n: NDArray[np.int64], target: int | NDArray[
     return counted, sixes
 
 
+# Wounding: a die beating the armour roll takes 1 Dc, 2 at double, 3 at triple... (as
+# ``dice.dc_caused``), looked up by ``total * _SPAN + armour`` for totals and armour rolls
+# below _SPAN.
+_SPAN = 64
+_DC_CAUSED = np.array([t // a if 0 < a < t else 0 for t in range(_SPAN) for a in range(_SPAN)],
+                      dtype=np.int64)
+
+
 def _setting(scenario: Scenario, side: Side, setting: Setting) -> str:
     """The scenario's value of a fight setting, else the warband's own."""
     value = getattr(scenario, setting.name)
@@ -206,6 +214,12 @@ class _Fight:
         self.settings = [{st.name: _setting(scenario, side, st) for st in FIGHT}
                          for side in self.sides]
         self.has_mounts = [bool(side.mount_Dc.any()) for side in self.sides]
+        # Every wounding total (D6 + S, doubled) and armour roll (D6 + Av + cover) is within
+        # the table of Dc caused.
+        most_s = max(int(x.max(initial=0)) for side in self.sides for x in (side.S, side.at))
+        most_av = max(int(x.max(initial=0)) for side in self.sides
+                      for x in (side.Av, side.mount_Av))
+        self.dc_table = 6 + 2 * most_s < _SPAN and 6 + most_av + scenario.cover < _SPAN
 
     @property
     def dc(self) -> list[NDArray[np.int64]]:
@@ -540,7 +554,10 @@ class _Fight:
         if deflector is not None:
             s = np.where(deflector[rows][die_row] & (s > 1), s - 1, s)
         total = natural + s
-        dc = np.where(total > armour, total // armour, 0)
+        if self.dc_table:
+            dc = _DC_CAUSED[total * _SPAN + armour]
+        else:
+            dc = np.where(total > armour, total // armour, 0)
         lost[rows] = np.add.reduceat(dc, starts)
         damaging[rows] = np.add.reduceat(dc > 0, starts, dtype=np.int64)
         return lost, damaging
