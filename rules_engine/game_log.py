@@ -28,8 +28,7 @@ from typing import Any
 from rules_engine.catalogue import Catalogue
 from rules_engine.errors import BadDocument
 from rules_engine.fair_dice import commitment, entropy_digest, faces
-from rules_engine.odds_query import resolve as resolve_params
-from rules_engine.resolve import procedure_of, resolve
+from rules_engine.resolve import procedure_of, resolve, situation
 
 FORMAT = "muster-game-log/1"
 CORRECTION = "correction"
@@ -57,7 +56,7 @@ def server_rolls(
 ) -> list[int]:
     """The faces the server dice give entry ``seq`` for the dice its situation needs."""
     procedure = procedure_of(system, entry["procedure"])
-    needed = procedure.dice(catalogue, resolve_params(procedure, dict(entry.get("params") or {})))
+    needed = procedure.dice(catalogue, situation(system, procedure, entry.get("params")))
     sides = [d.sides for d in needed for _ in range(d.count)]
     digest = entropy_digest(dice.get("entropy") or {})
     return faces(dice["seed"], game, seq, digest, sides)

@@ -16,6 +16,7 @@ is applied, so a table never logs a resolution of dice that could not have been 
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -40,6 +41,44 @@ def procedure_of(system: str, name: str) -> Procedure:
     return procedures[name]
 
 
+_READ: dict[tuple[str, str, str], dict[str, Any]] = {}
+_READ_KEPT, _READ_LONGEST = 4096, 4000
+"""Situations already read, by their exact values: a game log replays the same few
+situations thousands of times, and reading one checks every parameter again."""
+
+
+def situation(
+    system: str, procedure: Procedure, params: Mapping[str, Any] | None
+) -> dict[str, Any]:
+    """``params`` read as ``procedure``'s parameters, defaults filled in (at
+    ``params.<name>`` each problem, as ``odds_query.resolve`` says); a situation read before
+    is answered from memory, as a fresh copy.
+
+    Raises:
+        BadDocument: as ``odds_query.resolve``.
+    """
+    given = dict(params or {})
+    try:
+        text = repr(sorted(given.items()))
+    except TypeError:  # a name that is not text: the reading says so
+        return resolve_params(procedure, given)
+    if len(text) > _READ_LONGEST:  # a situation no table plays: not worth the memory
+        return resolve_params(procedure, given)
+    key = (system, procedure.name, text)
+    known = _READ.get(key)
+    if known is not None:
+        return _copied(known)
+    read = resolve_params(procedure, given)
+    if len(_READ) >= _READ_KEPT:
+        _READ.clear()
+    _READ[key] = _copied(read)
+    return read
+
+
+def _copied(values: dict[str, Any]) -> dict[str, Any]:
+    return {k: copy.deepcopy(v) if isinstance(v, (list, dict)) else v for k, v in values.items()}
+
+
 def describe_procedures(catalogue: Catalogue, system: str) -> list[dict[str, Any]]:
     """Each procedure of ``system``: name, summary, section, parameters, dice and roles."""
     return [p.describe(catalogue) for p in system_procedures(system).values()]
@@ -50,7 +89,7 @@ def dice_needed(
 ) -> list[Dice]:
     """The dice one situation needs, in the order its rolls are given (what a server rolls)."""
     procedure = procedure_of(system, name)
-    return list(procedure.dice(catalogue, resolve_params(procedure, dict(params or {}))))
+    return list(procedure.dice(catalogue, situation(system, procedure, params)))
 
 
 def resolve(
@@ -68,7 +107,7 @@ def resolve(
             of which die).
     """
     procedure = procedure_of(system, name)
-    resolved = resolve_params(procedure, dict(params or {}))
+    resolved = situation(system, procedure, params)
     dice = list(procedure.dice(catalogue, resolved))
     grouped = group_rolls(dice, rolls)
     result = procedure.run(catalogue, resolved, grouped)
