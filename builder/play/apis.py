@@ -81,6 +81,9 @@ class GameFigureSerializer(serializers.Serializer[Any]):
     side = serializers.CharField()
     path = serializers.CharField(help_text="The list entry it comes from.")
     state = serializers.DictField(help_text="Its live state: what the log's changes made it.")
+    view = serializers.DictField(
+        required=False, help_text="What it shows now, read from its own data: name, status, lines."
+    )
 
 
 class GameSerializer(serializers.Serializer[Any]):
@@ -89,6 +92,9 @@ class GameSerializer(serializers.Serializer[Any]):
     title = serializers.CharField()
     status = serializers.CharField(help_text="setup, playing or ended.")
     turn = serializers.IntegerField()
+    phase = serializers.DictField(
+        required=False, help_text="The turn's phase as the book names it, and what comes next."
+    )
     dice = serializers.CharField(help_text="server or physical.")
     commitment = serializers.CharField(
         allow_null=True, help_text="SHA-256 of the server dice's seed, published before play."

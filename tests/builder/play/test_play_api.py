@@ -15,7 +15,7 @@ from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
 from builder.play.models import Game, LogEntry
-from builder.play.services import game_act
+from builder.play.services import game_act, game_create, game_join
 from tests.builder.api_fixtures import ROOT, make_user, token_client
 from tests.builder.play.conftest import saved
 
@@ -400,20 +400,15 @@ def test_the_table_and_its_log_take_the_same_queries_however_long(dust_game, ann
             roles={"model": f"b{n % 5 + 1}"},
             rolls=[4, 1, 2],
         )
-    from builder.play.services import game_create, game_join
-
     big = game_create(
         owner=ann,
         system="crimson-dust",
         title="Big",
         dice="physical",
-        saved_list=saved(ann, "crimson-dust/dust-devils-500.json"),
+        saved_list=saved(ann, "crimson-dust/hundred-models.json"),
     )
-    for name in ("dx", "ey", "fz"):
-        player = make_user(name)
-        listed = saved(player, "crimson-dust/dust-devils-500.json")
-        game_join(game=big, user=player, saved_list=listed)
-    assert big.figures.count() > dust_game.figures.count()
+    game_join(game=big, user=bob, saved_list=saved(bob, "crimson-dust/hundred-models.json"))
+    assert (dust_game.figures.count(), big.figures.count()) == (12, 200)
     assert (_queries(client, view), _queries(client, log)) == small
     big_view = f"{GAMES}{big.public_id}/"
     assert _queries(client, big_view) == small[0]
