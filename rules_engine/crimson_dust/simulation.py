@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
+from math import comb
 from typing import Any
 
 import numpy as np
@@ -179,6 +181,35 @@ def _roll(gen: np.random.Generator, n: NDArray[np.int64], target: int | NDArray[
 _SPAN = 64
 _DC_CAUSED = np.array([t // a if 0 < a < t else 0 for t in range(_SPAN) for a in range(_SPAN)],
                       dtype=np.int64)
+
+
+# Morale tests of up to _MORALE_DICE dice are drawn from the table of ``_morale_table``.
+_MORALE_DICE = 40
+
+
+@cache
+def _morale_table() -> NDArray[np.float64]:
+    """The chance that a morale test ends with at most 0, 1 and 2 failed dice, by dice
+    rolled (0 to ``_MORALE_DICE``), Mr (0 to 6) and failed dice re-rolled (0 to 2), flat.
+
+    Each die fails above Mr (a chance of (6 - Mr) / 6); then up to that many failed dice are
+    rolled again, each passing on Mr or under.
+    """
+    out = []
+    for n in range(_MORALE_DICE + 1):
+        for mr in range(7):
+            p = mr / 6
+            fail = [comb(n, f) * (1 - p) ** f * p ** (n - f) for f in range(n + 1)]
+            for rerolls in range(3):
+                final = [0.0] * (n + 1)
+                for f, chance in enumerate(fail):
+                    again = min(rerolls, f)
+                    for passed in range(again + 1):
+                        final[f - passed] += (chance * comb(again, passed) * p ** passed
+                                              * (1 - p) ** (again - passed))
+                # Exactly 1 where more failed dice cannot be, so a draw never reaches them.
+                out += [1.0 if j >= n else min(sum(final[:j + 1]), 1.0) for j in range(3)]
+    return np.array(out)
 
 
 def _setting(scenario: Scenario, side: Side, setting: Setting) -> str:
@@ -572,10 +603,32 @@ class _Fight:
         n = base_dice + self.status[k].ravel()[flat]
         mr = _wounded(side.Mr[targets], self._dc[k].ravel()[flat], side.Dc[targets],
                       minor=False, major=False)
-        # A die scores on Mr or under.
-        passes = np.clip(mr / 6, 0.0, 1.0)
         rerolls = side.battle_hardened[targets].astype(np.int64) + int(self.in_concealment)
+        if n.max() > _MORALE_DICE:
+            return self._morale_by_dice(n, np.clip(mr / 6, 0.0, 1.0), rerolls,
+                                        side.fanatic[targets])
+        # The test's failed dice (3: three or more) from one uniform draw against the
+        # cumulative chances of 0, 1 and 2 failed dice.
+        at = ((n * 7 + np.clip(mr, 0, 6)) * 3 + np.minimum(rerolls, 2)) * 3
+        table = _morale_table()
 
+        def test(at: NDArray[np.int64]) -> NDArray[np.int64]:
+            u = self.gen.random(at.size)
+            capped: NDArray[np.int64] = ((u >= table[at]).astype(np.int64) + (u >= table[at + 1])
+                                         + (u >= table[at + 2]))
+            return capped
+
+        failed = test(at)
+        # Fanatic: the whole test is taken again when it pins or suppresses.
+        again = side.fanatic[targets] & (failed >= 2)
+        if again.any():
+            failed[again] = test(at[again])
+        return failed
+
+    def _morale_by_dice(self, n: NDArray[np.int64], passes: NDArray[np.float64],
+                        rerolls: NDArray[np.int64], fanatic: NDArray[np.bool_]
+                        ) -> NDArray[np.int64]:
+        """``morale`` die by die, as binomial draws, for tests beyond the table."""
         def test(n: NDArray[np.int64], passes: NDArray[np.float64],
                  rerolls: NDArray[np.int64]) -> NDArray[np.int64]:
             failed = n - self.gen.binomial(n, passes)
@@ -585,8 +638,7 @@ class _Fight:
             return capped
 
         failed = test(n, passes, rerolls)
-        # Fanatic: the whole test is taken again when it pins or suppresses.
-        again = side.fanatic[targets] & (failed >= 2)
+        again = fanatic & (failed >= 2)
         if again.any():
             failed[again] = test(n[again], passes[again], rerolls[again])
         return failed

@@ -298,11 +298,11 @@ def test_crimson_dust_report_shows_casualties_and_what_is_left_out(
     ]
     assert_reads_for_people(page, "Dust Devils", "Dust Devils")
     words = text(page)
-    assert f"{first} wins 46.5% 39.7% – 53.4%" in words
-    assert f"{second} wins 53.5% 46.6% – 60.3%" in words
-    assert f"{first} Brick SAW or LMG 27.5%" in words
-    assert found[first].startswith("Loses 3.92 models on average (3.58 – 4.25).")
-    assert found[second].startswith("Loses 3.55 models on average (3.20 – 3.89).")
+    assert f"{first} wins 42.5% 35.9% – 49.4%" in words
+    assert f"{second} wins 57.5% 50.6% – 64.1%" in words
+    assert f"{first} Brick SAW or LMG 26.0%" in words
+    assert found[first].startswith("Loses 4.08 models on average (3.75 – 4.41).")
+    assert found[second].startswith("Loses 3.53 models on average (3.19 – 3.86).")
     assert "Critical shot six: each list's own setting" in found["How the fight is played"]
     left_out = found["What the simulation leaves out"]
     assert left_out.startswith("Both warbands stand at the scenario's range band")
