@@ -49,6 +49,7 @@ class Game(models.Model):
     seed_revealed = models.BooleanField(default=False)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.SETUP)
     turn = models.PositiveIntegerField(default=1)
+    phase = models.CharField(max_length=40, blank=True, help_text="The phase of the turn.")
     state = models.JSONField(default=dict, blank=True, help_text="Each figure's live state.")
     invite_token = models.CharField(max_length=40, unique=True, default=new_token)
     spectator_token = models.CharField(max_length=40, unique=True, default=new_token)

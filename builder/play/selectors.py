@@ -10,7 +10,9 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Q, QuerySet
 from django.http import Http404
 
-from builder.play.models import Game, LogEntry, Order
+from builder.engine.play import figure_view, next_phase, phase, phases, repeat
+from builder.play.models import Game, LogEntry, Order, Seat, TableFigure
+from content.api_selectors import engine_catalogue
 
 
 def _participant(user: User | AnonymousUser) -> Q:
@@ -84,16 +86,52 @@ def orders_visible(game: Game, user: User | AnonymousUser) -> list[Order]:
     return [o for o in orders if o.revealed_at is not None or o.pk in mine]
 
 
+def _phase_view(game: Game) -> dict[str, Any]:
+    """The turn's phase as the book names it, what happens in it and what comes next."""
+    order = phases(game.system)
+    current = phase(game.system, game.phase) if game.phase else order[0]
+    block = repeat(game.system)
+    turn, key = next_phase(game.system, game.turn, current.key)
+    following = phase(game.system, key)
+    return current.as_dict() | {
+        "next": {"turn": turn, "key": key, "name": following.name},
+        "again": (
+            {"key": block.first, "name": phase(game.system, block.first).name, "when": block.when}
+            if block is not None and block.last == current.key
+            else None
+        ),
+        "order": [p.name for p in order],
+    }
+
+
+def _figure_views(game: Game, seats: list[Seat], figures: list[TableFigure]) -> dict[str, Any]:
+    """What each figure shows now, read from its list's own data on its own packs."""
+    by_seat = {s.pk: s for s in seats}
+    catalogues: dict[tuple[tuple[str, str], ...], Any] = {}
+    views = {}
+    for f in figures:
+        seat = by_seat[f.seat_id]
+        pins = tuple(sorted(seat.versions.items()))
+        if pins not in catalogues:
+            catalogues[pins] = engine_catalogue(dict(pins))
+        state = game.state.get(f.key, {})
+        views[f.key] = figure_view(catalogues[pins], game.system, seat.document, f.path, state)
+    return views
+
+
 def game_view(game: Game, user: User | AnonymousUser) -> dict[str, Any]:
-    """The table as the API and pages show it: seats, figures and their live state."""
+    """The table as the API and pages show it: seats, the phase, the figures, their live
+    state and what each shows from it."""
     seats = list(game.seats.select_related("user").order_by("side"))
     figures = list(game.figures.order_by("id"))
+    views = _figure_views(game, seats, figures)
     return {
         "id": str(game.public_id),
         "system": game.system,
         "title": game.title,
         "status": game.status,
         "turn": game.turn,
+        "phase": _phase_view(game),
         "dice": game.dice,
         "commitment": game.commitment or None,
         "seed": game.seed if game.seed_revealed else None,
@@ -118,6 +156,7 @@ def game_view(game: Game, user: User | AnonymousUser) -> dict[str, Any]:
                 "side": f.key[0],
                 "path": f.path,
                 "state": game.state.get(f.key, {}),
+                "view": views[f.key],
             }
             for f in figures
         ],

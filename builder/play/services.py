@@ -26,6 +26,8 @@ from builder.engine.play import (
     commitment,
     correction_at,
     new_seed,
+    next_phase,
+    phases,
     table_figures,
     undone,
 )
@@ -119,6 +121,7 @@ def game_create(
         dice=dice,
         seed=seed,
         commitment=commitment(seed) if seed else "",
+        phase=phases(system)[0].key,
     )
     game.full_clean()
     game.save()
@@ -307,14 +310,39 @@ def game_seed_reveal(*, game: Game, user: User) -> Game:
     return game
 
 
+def _turn_over(game: Game) -> None:
+    game.orders.filter(turn=game.turn, revealed_at__isnull=True).update(revealed_at=timezone.now())
+
+
 @transaction.atomic
 def game_turn_next(*, game: Game, user: User) -> Game:
-    """The turn is over: its orders are revealed to everyone and the next turn begins."""
+    """The turn is over: its orders are revealed to everyone and the next turn begins at
+    its first phase."""
     game = _locked(game)
     _playing(game)
-    game.orders.filter(turn=game.turn, revealed_at__isnull=True).update(revealed_at=timezone.now())
+    _turn_over(game)
     game.turn += 1
-    game.save(update_fields=["turn"])
+    game.phase = phases(game.system)[0].key
+    game.save(update_fields=["turn", "phase"])
+    return game
+
+
+@transaction.atomic
+def game_phase_next(*, game: Game, user: User, again: bool = False) -> Game:
+    """The next phase as the book orders them; after the last, the next turn (its orders
+    revealed). ``again`` goes back to the start of the phases the book repeats within a
+    turn (the next announced speed, the next action point)."""
+    game = _locked(game)
+    _playing(game)
+    current = game.phase or phases(game.system)[0].key
+    try:
+        turn, key = next_phase(game.system, game.turn, current, again=again)
+    except BadDocument as exc:
+        raise bad_document_error(exc, "$") from exc
+    if turn != game.turn:
+        _turn_over(game)
+    game.turn, game.phase = turn, key
+    game.save(update_fields=["turn", "phase"])
     return game
 
 

@@ -87,4 +87,4 @@ def figure_view(
         status = "crippled"
     else:
         status = "flying"
-    return view(name, status, lines, track("Hull", full - left, full))
+    return view(name, status, lines, track("Hull lost", full - left, full))

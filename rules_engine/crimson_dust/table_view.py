@@ -96,4 +96,4 @@ def figure_view(
         status = "killed"
     else:
         status = ", ".join(words for field, words in CONDITIONS if flag(state, field)) or "in play"
-    return view(str(model["name"]), status, lines, track("Dc", full - left, full))
+    return view(str(model["name"]), status, lines, track("Dc lost", full - left, full))

@@ -226,7 +226,7 @@ def test_a_model_shows_its_priced_profile_and_full_dc():
         "In": 3,
         "Dc left": 2,
     }
-    assert view["track"] == {"label": "Dc", "filled": 0, "total": 2}
+    assert view["track"] == {"label": "Dc lost", "filled": 0, "total": 2}
 
 
 def test_a_wound_takes_dc_and_a_second_kills():
@@ -279,7 +279,7 @@ def test_a_fighter_shows_its_full_hull_of_its_weight_die():
         "Pilot skill": 3,
     }
     assert notes(view) == {"Pilot skill": "experienced pilot"}
-    assert view["track"] == {"label": "Hull", "filled": 0, "total": 8}
+    assert view["track"] == {"label": "Hull lost", "filled": 0, "total": 8}
 
 
 def test_damage_takes_hull_until_the_fighter_is_crippled():
@@ -293,7 +293,7 @@ def test_damage_takes_hull_until_the_fighter_is_crippled():
                          "damage_die": 8, "armour": 1, "shields": 1}, [2], "target")  # fmt: skip
     view = played("black-skies", doc, "$.entries[0]", first, second)
     assert (values(view)["Hull"], view["status"]) == (4, "crippled")
-    assert view["track"] == {"label": "Hull", "filled": 4, "total": 8}
+    assert view["track"] == {"label": "Hull lost", "filled": 4, "total": 8}
 
 
 def test_a_fighter_at_hull_0_is_destroyed_and_a_lone_design_is_the_list():

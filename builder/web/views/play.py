@@ -21,7 +21,7 @@ from django.views.decorators.http import require_POST
 
 from builder import engine
 from builder.core.errors import ApplicationError
-from builder.engine.play import verify
+from builder.engine.play import phase, verify
 from builder.lists.selectors import saved_lists_for_owner
 from builder.play.log import log_document
 from builder.play.models import Game
@@ -44,6 +44,7 @@ from builder.play.services import (
     game_end,
     game_entropy_add,
     game_join,
+    game_phase_next,
     game_seed_reveal,
     game_turn_next,
     order_submit,
@@ -143,8 +144,11 @@ def _field_errors(exc: ApplicationError) -> dict[str, str]:
 def _table(request: HttpRequest, game: Game, **more: Any) -> dict[str, Any]:
     view = game_view(game, request.user)
     procedures = _procedures(game.system)
+    now = set(view["phase"]["procedures"])
+    now_procedures = [p for p in procedures if p["procedure"] in now]
     asked = request.POST.get("procedure") or request.GET.get("procedure", "")
-    chosen = _chosen(procedures, asked) or (procedures[0] if procedures else None)
+    first = now_procedures[0] if now_procedures else (procedures[0] if procedures else None)
+    chosen = _chosen(procedures, asked) or first
     given = more.pop("given", {})
     errors = more.get("errors", {})
     whole = request.GET.get("log") == "all"
@@ -155,6 +159,8 @@ def _table(request: HttpRequest, game: Game, **more: Any) -> dict[str, Any]:
         "view": view,
         "title": engine.system_module(game.system).title,
         "procedures": procedures,
+        "now_procedures": now_procedures,
+        "other_procedures": [p for p in procedures if p["procedure"] not in now],
         "chosen": chosen,
         "fields": param_fields(chosen, given, errors) if chosen else [],
         "dice_words": _dice_words(game.system, chosen, given) if chosen else "",
@@ -380,6 +386,8 @@ def game_control(request: SignedInHttpRequest, public_id: str, what: str) -> Htt
         messages.error(request, "Only whoever runs the game may do that.")
         return redirect("web:game", public_id=game.public_id)
     done = {
+        "phase": (game_phase_next, "Turn {turn}: {phase}."),
+        "again": (_phase_again, "Turn {turn}: {phase} again."),
         "turn": (game_turn_next, "Turn {turn} begins; the last turn's orders are shown."),
         "reveal": (game_seed_reveal, "The seed is revealed: anyone can check every roll."),
         "end": (game_end, "The game has ended; the seed is revealed."),
@@ -392,8 +400,16 @@ def game_control(request: SignedInHttpRequest, public_id: str, what: str) -> Htt
     except ApplicationError as exc:
         messages.error(request, exc.message)
     else:
-        messages.success(request, words.format(turn=game.turn))
+        messages.success(request, words.format(turn=game.turn, phase=_phase_name(game)))
     return redirect("web:game", public_id=game.public_id)
+
+
+def _phase_again(*, game: Game, user: Any) -> Game:
+    return game_phase_next(game=game, user=user, again=True)
+
+
+def _phase_name(game: Game) -> str:
+    return phase(game.system, game.phase).name
 
 
 @login_required
