@@ -13,13 +13,13 @@ its mount, an LMG's RoF, Critical Shot, Fanatic) over those of the fair loop, ti
 
 Target: >= 10x at 20,000 runs, as for Aces and Black Skies: a third of the 30x the Air
 Action fight loop is held to, for the same reason: each action point of each model is one
-pass of numpy calls over every run still going (to hit, avoidance, wounding, morale, a
-mount's die, return fire), each on arrays a few dice wide, where an Air Action turn's
-passes move every plane of every run. It was about 5x (2.5x at 1,000 runs) when the figure
-was first measured; about 10x (4x) once counts of dice became binomial draws, a morale test
-one draw from a table of its exact chances, only runs with hits rolled wounding dice and
-each side's first model on the table was kept rather than searched for. The 1,000-run
-figure is reported without a target.
+pass of numpy calls (to hit, avoidance, wounding, morale, a mount's die, return fire) over
+the runs where that model acts, a few dozen calls for each of up to 8 turns x 12 models x
+2 action points, where an Air Action turn's passes move every plane of every run. It was
+about 5x (2.5x at 1,000 runs) when the figure was first measured; about 10x (4x) once counts
+of dice became binomial draws, a morale test one draw from a table of its exact chances,
+only runs with hits rolled wounding dice and each side's first model on the table was kept
+rather than searched for. The 1,000-run figure is reported without a target.
 
 The Crimson Skies hex-map rules (cs-hex) have no fight simulation, only exact odds, so they
 have no figure here.
