@@ -47,6 +47,9 @@ class Game(models.Model):
     seed = models.CharField(max_length=64, blank=True, help_text="Secret until revealed.")
     commitment = models.CharField(max_length=64, blank=True)
     seed_revealed = models.BooleanField(default=False)
+    referee_notify = models.BooleanField(
+        default=False, help_text="E-mail the referee when a player acts or sends orders."
+    )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.SETUP)
     turn = models.PositiveIntegerField(default=1)
     phase = models.CharField(max_length=40, blank=True, help_text="The phase of the turn.")
@@ -76,6 +79,9 @@ class Seat(models.Model):
     points = models.IntegerField(default=0)
     legal = models.BooleanField(default=False)
     entropy = models.CharField(max_length=200, blank=True)
+    notify = models.BooleanField(
+        default=False, help_text="E-mail the player when the table moves on without them."
+    )
     joined_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -35,6 +35,7 @@ from builder.lists.models import SavedList
 from builder.lists.pinning import versions_map
 from builder.play.log import entry_for, place_of_next
 from builder.play.models import Game, LogEntry, Order, Seat, TableFigure
+from builder.play.notices import notify
 
 SIDES = "abcdefgh"
 
@@ -253,7 +254,16 @@ def game_act_once(
     except IntegrityError:
         # Only a repeat of the same request can race past the lock's check.
         return game.entries.get(idempotency_key=idempotency_key), False
+    notify(game, _entry_words(record), besides=user.pk)
     return entry, True
+
+
+def _entry_words(record: Mapping[str, Any]) -> str:
+    """``Entry 4: ann rolled for a shot. The target takes 2 clicks.``"""
+    steps = record.get("explanation") or []
+    outcome = f" {steps[-1]['text']}" if steps else ""
+    what = str(record["procedure"]).replace("-", " ")
+    return f"Entry {record['seq']}: {record['who']} rolled for {what}.{outcome}"
 
 
 @transaction.atomic
@@ -287,7 +297,9 @@ def game_correct(*, game: Game, user: User, reverses: int, reason: str) -> LogEn
     )
     game.state = undone(game.state, target.undo)
     game.save(update_fields=["state"])
-    return LogEntry.objects.create(game=game, seq=record["seq"], user=user, record=record)
+    entry = LogEntry.objects.create(game=game, seq=record["seq"], user=user, record=record)
+    notify(game, f"Entry {entry.seq}: {record['who']} reversed entry {reverses}.", besides=user.pk)
+    return entry
 
 
 @transaction.atomic
@@ -298,6 +310,7 @@ def game_end(*, game: Game, user: User) -> Game:
     game.ended_at = timezone.now()
     game.seed_revealed = bool(game.seed)
     game.save(update_fields=["status", "ended_at", "seed_revealed"])
+    notify(game, "The game has ended: its log is closed.", besides=user.pk)
     return game
 
 
@@ -312,6 +325,7 @@ def game_seed_reveal(*, game: Game, user: User) -> Game:
 
 def _turn_over(game: Game) -> None:
     game.orders.filter(turn=game.turn, revealed_at__isnull=True).update(revealed_at=timezone.now())
+    notify(game, f"Turn {game.turn + 1} begins: the orders of turn {game.turn} are revealed.")
 
 
 @transaction.atomic
@@ -362,4 +376,24 @@ def order_submit(*, game: Game, user: User, text: str) -> Order:
     order, _ = Order.objects.update_or_create(
         game=game, seat=seat, turn=game.turn, defaults={"text": words[:500]}
     )
+    notify(
+        game,
+        f"{user.get_username()} sent orders for turn {game.turn}.",
+        besides=user.pk,
+        referee_only=True,
+    )
     return order
+
+
+@transaction.atomic
+def game_notices_set(*, game: Game, user: User, on: bool) -> Game:
+    """Whether ``user`` (a player, or the referee) is e-mailed when the table moves on."""
+    game = _locked(game)
+    seat = game.seats.filter(user=user).first()
+    if seat is not None:
+        seat.notify = on
+        seat.save(update_fields=["notify"])
+    if game.referee_id == user.pk:
+        game.referee_notify = on
+        game.save(update_fields=["referee_notify"])
+    return game

@@ -148,5 +148,6 @@ urlpatterns += [
     path("play/<uuid:public_id>/correct/", play.game_correction, name="game-correct"),
     path("play/<uuid:public_id>/orders/", play.game_orders, name="game-orders"),
     path("play/<uuid:public_id>/entropy/", play.game_entropy, name="game-entropy"),
+    path("play/<uuid:public_id>/notices/", play.game_notices, name="game-notices"),
     path("play/<uuid:public_id>/<slug:what>/", play.game_control, name="game-control"),
 ]

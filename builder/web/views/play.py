@@ -44,6 +44,7 @@ from builder.play.services import (
     game_end,
     game_entropy_add,
     game_join,
+    game_notices_set,
     game_phase_next,
     game_seed_reveal,
     game_turn_next,
@@ -177,6 +178,7 @@ def _table(request: HttpRequest, game: Game, **more: Any) -> dict[str, Any]:
         "watch_url": request.build_absolute_uri(
             reverse("web:game-watch", kwargs={"token": game.spectator_token})
         ),
+        "notices_on": _notices_on(game, request.user),
         "my_seat": next(
             (s for s in view["seats"] if s["player"] == request.user.get_username()), None
         ),
@@ -193,6 +195,14 @@ def _dice_words(system: str, chosen: dict[str, Any], given: dict[str, Any]) -> s
     except engine.BadDocument:
         return ""
     return engine.dice_words(dice) if dice else "no dice"
+
+
+def _notices_on(game: Game, user: Any) -> bool:
+    if not user.is_authenticated:
+        return False
+    if game.referee_id == user.pk:
+        return game.referee_notify
+    return any(s.notify for s in game.seats.all() if s.user_id == user.pk)
 
 
 def _entry_view(record: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
@@ -374,6 +384,24 @@ def game_entropy(request: SignedInHttpRequest, public_id: str) -> HttpResponse:
         messages.error(request, "Only players at the table add to the dice.")
     else:
         messages.success(request, "Your words are mixed into every roll of this game.")
+    return redirect("web:game", public_id=game.public_id)
+
+
+@login_required
+@require_POST
+def game_notices(request: SignedInHttpRequest, public_id: str) -> HttpResponse:
+    """Turn e-mail notices on or off for me at this table."""
+    game = game_get_for_user(user=request.user, public_id=public_id)
+    on = request.POST.get("notify") == "on"
+    game_notices_set(game=game, user=request.user, on=on)
+    if on:
+        messages.success(
+            request,
+            f"You will be e-mailed at {request.user.email or 'your address'} when the table "
+            "moves on.",
+        )
+    else:
+        messages.success(request, "No more e-mails from this table.")
     return redirect("web:game", public_id=game.public_id)
 
 

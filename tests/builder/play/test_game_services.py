@@ -168,3 +168,31 @@ def test_orders_are_the_referees_until_the_turn_is_revealed(server_game, ann, bo
     ]
     server_game.refresh_from_db()
     assert server_game.turn == 2
+
+
+def test_who_asks_for_notices_is_e_mailed_and_orders_go_to_the_referee_only(
+    server_game, ann, bob, ref, mailoutbox, django_capture_on_commit_callbacks
+):
+    from builder.play.services import game_notices_set
+
+    ann.email, bob.email, ref.email = "ann@example.org", "bob@example.org", "rita@example.org"
+    for user in (ann, bob, ref):
+        user.save(update_fields=["email"])
+    game_notices_set(game=server_game, user=bob, on=True)
+    game_notices_set(game=server_game, user=ref, on=True)
+    with django_capture_on_commit_callbacks(execute=True):
+        entry = act(server_game, ann)
+    assert sorted(m.to[0] for m in mailoutbox) == ["bob@example.org", "rita@example.org"]
+    assert mailoutbox[0].subject.startswith(
+        f"Refereed: Entry {entry.seq}: ann rolled for skill test."
+    )
+    mailoutbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        order_submit(game=server_game, user=ann, text="4L2F")
+    assert [m.to for m in mailoutbox] == [["rita@example.org"]]
+    assert "4L2F" not in mailoutbox[0].body
+    mailoutbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        game_turn_next(game=server_game, user=ref)
+    assert sorted(m.to[0] for m in mailoutbox) == ["bob@example.org", "rita@example.org"]
+    assert mailoutbox[0].subject == "Refereed: Turn 2 begins: the orders of turn 1 are revealed."
