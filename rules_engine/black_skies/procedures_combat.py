@@ -255,7 +255,7 @@ DAMAGE = Procedure(
             1,
             0,
             6,
-            "setting: shield levels a fighter may carry (docs/rulings/black-skies.md)",
+            "setting: shield levels a fighter may carry (a Black Skies ruling)",
         ),
         text(
             "target_weight",

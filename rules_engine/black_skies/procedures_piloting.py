@@ -168,7 +168,7 @@ def _pilot_check(
         steps.append(
             Step(
                 "The Bootlegger enters Retrograde Motion, whose rules are cut off in the "
-                "dump: fly it as the players agree (docs/rulings/black-skies.md).",
+                "book's text: fly it as the players agree.",
                 ADDITIONAL,
             )
         )

@@ -237,8 +237,8 @@ def _run(
             if fumbled[_other(side)] and not fumbled[side]:
                 steps.append(
                     Step(
-                        f"The {side} may immediately roll two extra dice "
-                        f"({side}_fumble_dice), counting those that score.",
+                        f"The {side} may immediately roll two extra dice (the {side}'s fumble "
+                        "dice), counting those that score.",
                         FUMBLES,
                     )
                 )

@@ -394,9 +394,8 @@ def _run(
         if gun.id is not None and gun.S is None:
             steps.append(
                 Step(
-                    f"The book's dump prints no S for the {gun.name} (see "
-                    "docs/rulings/crimson-dust-content.md): the players agree the S its hits "
-                    "wound with.",
+                    f"The book's text prints no S for the {gun.name}: the players agree the S "
+                    "its hits wound with.",
                     "Weaponry",
                 )
             )

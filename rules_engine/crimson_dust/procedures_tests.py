@@ -192,8 +192,7 @@ def _clear_ammo(
     if weapon.tech is not None and params["tech"] is not None and params["tech"] != tech:
         raise BadDocument.at("params.tech", f"the {weapon.name} is tech {tech}")
     lost = (
-        f" (the book's dump lost the {weapon.name}'s tech; {tech} as the players give it, see "
-        "docs/rulings/crimson-dust-content.md)"
+        f" (the book's text lost the {weapon.name}'s tech; {tech} as the players give it)"
         if weapon.tech is None
         else ""
     )

@@ -107,7 +107,7 @@ def _victory_tie(
             f"Player {top[0]} rolls highest and wins the game."
             if len(top) == 1
             else f"Players {faces_words(top)} roll the same: they roll again "
-            "(docs/rulings/cs-air-action-engine.md, 26).",
+            "(the book says only that the highest wins).",
             VICTORY,
         ),
     ]

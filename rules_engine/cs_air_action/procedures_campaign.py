@@ -92,10 +92,7 @@ def run_bail_out(
     total = sum(faces) + roll_mod
     mod_text = f", {roll_mod:+d} for a {level.replace('_', ' ')} pilot" if roll_mod else ""
     if level == ROOKIE and params["rookie_bail_out_modifier"] is None:
-        mod_text += (
-            " (the book lists modifiers from Veteran up; a Rookie adds none, "
-            "docs/rulings/cs-air-action.md 2)"
-        )
+        mod_text += " (the book lists modifiers from Veteran up; a Rookie adds none)"
     passed = total >= need
     steps.append(
         Step(
@@ -163,7 +160,7 @@ def run_daring_feat(
         ),
         Step(
             "The Daring Feat table that turns the total into a feat is not in the book's text "
-            f"(its feats are {feats}; docs/rulings/cs-air-action.md): read the total on the "
+            f"(its feats are {feats}): read the total on the "
             "printed table.",
             "Daring Feat Table",
         ),
