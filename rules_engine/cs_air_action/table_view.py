@@ -69,6 +69,8 @@ def figure_view(
     index = showing(dial, clicks)
     lines = [line("Click", index - dial.start + 1)]
     lines += stat_lines(catalogue, SYSTEM, dial, clicks, STATS)
+    # Printed on the base, not the dial: every shot at the plane needs it (Combat).
+    lines.append(line("Silhouette", plane.silhouette))
     lines.append(line("Speed", state.get("speed")))
     bail_out = dial.clicks[index].bail_out_value if index >= dial.ko else None
     if bail_out is not None:

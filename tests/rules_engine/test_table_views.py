@@ -86,6 +86,7 @@ def test_an_air_action_plane_starts_at_its_green_triangle():
         "Front gunnery": 3,
         "Rear gunnery": 3,
         "Piloting": 6,
+        "Silhouette": 5,
         "Speed": "not set",
     }
     assert notes(view) == {"Piloting": "Armour Plating (sample)"}
@@ -103,6 +104,7 @@ def test_two_hits_of_a_shot_show_click_3_of_the_dial():
         "Front gunnery": 3,
         "Rear gunnery": 3,
         "Piloting": 7,
+        "Silhouette": 5,
         "Speed": "not set",
     }
     assert notes(view) == {}
@@ -126,7 +128,12 @@ def test_a_shot_down_plane_shows_the_bail_out_value_of_the_click_it_stopped_on(
     view = view_of("cs-air-action", {"clicks": clicks})
     assert view["status"] == "shot down"
     # Damage turns the dial on to the structural limit line, and no further.
-    assert values(view) == {"Click": click, "Speed": "not set", "Bail out value": bail_out}
+    assert values(view) == {
+        "Click": click,
+        "Silhouette": 5,
+        "Speed": "not set",
+        "Bail out value": bail_out,
+    }
     assert view["track"] == {"label": "Clicks to three bullet holes", "filled": 7, "total": 7}
 
 
