@@ -187,7 +187,7 @@ def _clear_ammo(
     tech = weapon.tech if weapon.tech is not None else params["tech"]
     if tech is None:
         raise BadDocument.at(
-            "params.tech", f"the book's dump lost the {weapon.name}'s tech rating: give it"
+            "params.tech", f"the book's text lost the {weapon.name}'s tech rating: give it"
         )
     if weapon.tech is not None and params["tech"] is not None and params["tech"] != tech:
         raise BadDocument.at("params.tech", f"the {weapon.name} is tech {tech}")

@@ -70,7 +70,7 @@ def failure(exceeded: str, excess: int, random_last_turn: bool) -> tuple[list[St
             steps.append(
                 Step(
                     "The book gives no consequence for failing this check; it is "
-                    "read as a failed G-rating maneuver (rulings 9).",
+                    "read as a failed G-rating maneuver (hex-map ruling 9).",
                     MOVEMENT,
                 )
             )
@@ -149,7 +149,7 @@ def _spin_recovery(catalogue: Catalogue, params: Params, rolls: Rolls) -> Resolu
         steps.append(
             Step(
                 f"The doom point rises by one: the plane now reaches it in {after} "
-                f"turn{'s' if after != 1 else ''} instead of {left} (rulings 20)."
+                f"turn{'s' if after != 1 else ''} instead of {left} (hex-map ruling 20)."
                 + (" It has reached it: the plane is lost." if after <= 0 else ""),
                 SPIN,
             )
@@ -231,7 +231,7 @@ def _object_collision(catalogue: Catalogue, params: Params, rolls: Rolls) -> Res
     )
     steps = [check.step(COLLISIONS)]
     if check.passed:
-        steps.append(Step("The plane misses the object (rulings 21).", COLLISIONS))
+        steps.append(Step("The plane misses the object (hex-map ruling 21).", COLLISIONS))
         changes = []
     else:
         steps.append(
@@ -259,7 +259,7 @@ def _ramming(catalogue: Catalogue, params: Params, rolls: Rolls) -> Resolution:
     steps = [
         Step(
             "The rammer ended his move in the target's hex; the book names no die: a "
-            "d10 equal to or above, as every check (rulings 8).",
+            "d10 equal to or above, as every check (hex-map ruling 8).",
             RAMMING,
         ),
         check.step(RAMMING),

@@ -41,7 +41,7 @@ def _bail_out(catalogue: Catalogue, params: Params, rolls: Rolls) -> Resolution:
             f"{situation[1]}: difficulty {situation[3]}; +2 if the pilot is shocked, -1 for "
             "each earlier successful jump (at most -4); then Sixth Sense and Quick Fire are "
             "taken away. The book names no die: a d10 equal to or above, as every check "
-            "(rulings 8).",
+            "(hex-map ruling 8).",
             BAIL_OUT,
         ),
         check.step(BAIL_OUT),
@@ -113,7 +113,7 @@ def _landing(catalogue: Catalogue, params: Params, rolls: Rolls) -> Resolution:
         Step(
             f"{why.capitalize()} is not automatic: the roll is against 4 - Natural Touch "
             f"with the modifiers ({', '.join(parts) or 'none'}); the target itself, not added "
-            "to 8 (rulings 10).",
+            "to 8 (hex-map ruling 10).",
             LANDING,
         ),
         check.step(LANDING),
@@ -223,7 +223,7 @@ PROCEDURES: tuple[Procedure, ...] = (
                 0,
                 100,
                 "earlier successful jumps, each Experienced "
-                "parachutist add-on counting as one (rulings 22)",
+                "parachutist add-on counting as one (hex-map ruling 22)",
             ),
         ),
         fixed(*one_d10("bail out")),

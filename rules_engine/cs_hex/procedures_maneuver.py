@@ -91,7 +91,7 @@ def _maneuver(catalogue: Catalogue, params: Params, rolls: Sequence[Sequence[int
     steps = [
         Step(
             f"{move.notation}: speed {move.speed}, difficulty {difficulty} (the dashes "
-            f"on the template, a figure not in the dump; {steep}) against G-rating "
+            f"on the template, a figure not in the book's text; {steep}) against G-rating "
             f"{params['g_rating']} and maximum speed {params['max_speed']}.",
             MOVEMENT,
         )

@@ -89,7 +89,7 @@ def _to_hit(catalogue: Catalogue, params: Params, rolls: Rolls) -> Resolution:
             f"Range modifier at {distance} hex{'' if distance == 1 else 'es'}: "
             f"{modifiers[distance]:+d}. The direction "
             f"modifier ({params['direction_modifier']:+d}) is read on a figure that is not "
-            "in the dump. The book names no die: a d10 equal to or above (rulings 8).",
+            "in the book's text. The book names no die: a d10 equal to or above it.",
             TO_HIT,
         ),
         *(c.step(TO_HIT) for c in checks),
@@ -168,8 +168,8 @@ def _hit_location(catalogue: Catalogue, params: Params, rolls: Rolls) -> Resolut
         steps.append(
             Step(
                 f"Area: d10 rolled {area_roll}. The figure that reads the roll as "
-                "an area of the schematic is not in the dump: read it on the book's "
-                "figure (rulings 13).",
+                "an area of the schematic is not in the book's text: read it on the book's "
+                "figure (hex-map ruling 13).",
                 SHOOTING,
             )
         )
@@ -180,7 +180,7 @@ def _hit_location(catalogue: Catalogue, params: Params, rolls: Rolls) -> Resolut
             Step(
                 f"With Steady Hand {steady} the shooter changes the area hit to the "
                 f"{aim_area.replace('-', ' ')} instead of shifting columns, so no "
-                "area is rolled (rulings 23).",
+                "area is rolled (hex-map ruling 23).",
                 SHOOTING,
             )
         )
@@ -220,9 +220,9 @@ def _damage(catalogue: Catalogue, params: Params, rolls: Rolls) -> Resolution:
     steps = [
         Step(
             f"Damage starts at the first unshaded square of the column ({where}). The "
-            f"squares a {gun.name} shades are drawn on a figure that is not in the dump: "
+            f"squares a {gun.name} shades are drawn on a figure that is not in the book's text: "
             "the centre square is shaded here, the rest of the pattern by the book's "
-            "figure (rulings 24).",
+            "figure (hex-map ruling 24).",
             SHOOTING,
         )
     ]
@@ -293,7 +293,7 @@ def _clear_jam(catalogue: Catalogue, params: Params, rolls: Rolls) -> Resolution
     steps = [
         Step(
             "A character may clear any number of jammed guns in a turn, one roll each "
-            "(rulings 25), but may not attack while doing so.",
+            "(hex-map ruling 25), but may not attack while doing so.",
             DOUBLING_DOWN,
         ),
         *(c.step(DOUBLING_DOWN) for c in checks),

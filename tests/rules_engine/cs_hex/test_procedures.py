@@ -350,7 +350,7 @@ def test_hit_location_rolls_area_then_column() -> None:
     answer = run("hit-location", [3, 8])
     assert answer["outcome"] == {"area_roll": 3, "area": None, "column_roll": 8, "column": 8}
     assert [d["meaning"] for d in answer["dice"]] == ["area", "column"]
-    assert "not in the dump" in answer["explanation"][0]["text"]
+    assert "not in the book's text" in answer["explanation"][0]["text"]
 
 
 @pytest.mark.parametrize(
