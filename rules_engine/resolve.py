@@ -26,15 +26,26 @@ from rules_engine.odds_query import resolve as resolve_params
 from rules_engine.procedures import Dice, Procedure
 from rules_engine.systems import system_module
 
+_PROCEDURES: dict[str, dict[str, Procedure]] = {}
+"""Each system's procedures by name, gathered once: a log's replay looks one up twice an
+entry."""
+
+
+def _procedures(system: str, path: str) -> dict[str, Procedure]:
+    known = _PROCEDURES.get(system)
+    if known is None:
+        known = _PROCEDURES[system] = system_module(system, path).procedures()
+    return known
+
 
 def system_procedures(system: str, path: str = "system") -> dict[str, Procedure]:
     """The dice procedures of ``system`` by name; an unknown system is a bad document."""
-    return system_module(system, path).procedures()
+    return dict(_procedures(system, path))
 
 
 def procedure_of(system: str, name: str) -> Procedure:
     """One procedure of ``system``; an unknown name is a bad document at ``procedure``."""
-    procedures = system_procedures(system)
+    procedures = _procedures(system, "system")
     if name not in procedures:
         known = ", ".join(procedures) or "none"
         raise BadDocument.at("procedure", f"{system} has no procedure {name!r} (known: {known})")
