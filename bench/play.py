@@ -10,9 +10,10 @@ and ``verify`` of a very long one.
    any table could do.
 2. The table page (``/play/<id>/``, signed in, through Django's test client) of a game whose
    log has 1,000 entries, made by the engine (``entry_at``, so the chain is valid) and
-   stored at once; its queries are counted for a log of 10 entries and of 1,000: they must
-   be the same. The poll the open page makes every two seconds (``/play/<id>/log/?after=N``,
-   nothing new) is timed too.
+   stored at once; the page opens on the latest 50. Its queries are counted for a log of 10
+   entries and of 1,000: they must be the same. The poll the open page makes every two
+   seconds (``/play/<id>/log/?after=N``, nothing new) is timed too, and the whole log
+   (``?log=all``) for information, without a target.
 3. ``verify`` of a 10,000-entry log made by the engine, of server dice with the seed revealed
    (every roll re-derived) and of physical dice: in this process (CPU and wall) and as
    ``python -m rules_engine verify LOG.json``, the whole process with its start-up.
