@@ -18,8 +18,10 @@ urlpatterns = [
         name="game-corrections",
     ),
     path("games/<uuid:public_id>/orders/", apis.GameOrdersApi.as_view(), name="game-orders"),
+    path("games/<uuid:public_id>/phase/", apis.GamePhaseApi.as_view(), name="game-phase"),
     path("games/<uuid:public_id>/turn/", apis.GameTurnApi.as_view(), name="game-turn"),
     path("games/<uuid:public_id>/reveal/", apis.GameRevealApi.as_view(), name="game-reveal"),
     path("games/<uuid:public_id>/end/", apis.GameEndApi.as_view(), name="game-end"),
+    path("games/<uuid:public_id>/notices/", apis.GameNoticesApi.as_view(), name="game-notices"),
     path("spectate/<str:token>/", apis.SpectateApi.as_view(), name="game-spectate"),
 ]

@@ -49,6 +49,8 @@ from builder.play.services import (
     game_end,
     game_entropy_add,
     game_join,
+    game_notices_set,
+    game_phase_next,
     game_seed_reveal,
     game_turn_next,
     order_submit,
@@ -81,9 +83,7 @@ class GameFigureSerializer(serializers.Serializer[Any]):
     side = serializers.CharField()
     path = serializers.CharField(help_text="The list entry it comes from.")
     state = serializers.DictField(help_text="Its live state: what the log's changes made it.")
-    view = serializers.DictField(
-        required=False, help_text="What it shows now, read from its own data: name, status, lines."
-    )
+    view = serializers.DictField(help_text="What it shows now, read from its own data.")
 
 
 class GameSerializer(serializers.Serializer[Any]):
@@ -93,7 +93,7 @@ class GameSerializer(serializers.Serializer[Any]):
     status = serializers.CharField(help_text="setup, playing or ended.")
     turn = serializers.IntegerField()
     phase = serializers.DictField(
-        required=False, help_text="The turn's phase as the book names it, and what comes next."
+        help_text="The turn's phase as the book names it, and what comes next."
     )
     dice = serializers.CharField(help_text="server or physical.")
     commitment = serializers.CharField(
@@ -332,6 +332,16 @@ _GAME = {
     "title": "Dust at dawn",
     "status": "playing",
     "turn": 1,
+    "phase": {
+        "key": "activation",
+        "name": "Activation",
+        "section": "Turn Sequence",
+        "text": "The player activates one model, or a group ...",
+        "procedures": ["leader-activation", "stunned-recovery", "regenerate"],
+        "next": {"turn": 1, "key": "action", "name": "Action Points"},
+        "again": None,
+        "order": ["Activation", "Action Points", "Morale Tests"],
+    },
     "dice": "server",
     "commitment": "3f1e0f6b8c2d4a5e9b7c1d0e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f1a",
     "seed": None,
@@ -345,6 +355,12 @@ _GAME = {
             "side": "a",
             "path": "$.entries[0]",
             "state": {"banked_scores": 1},
+            "view": {
+                "name": "Sergeant Vance",
+                "status": "in play",
+                "lines": [{"label": "Mv", "value": 8}, {"label": "Dc left", "value": 2}],
+                "track": {"label": "Dc lost", "filled": 0, "total": 2},
+            },
         }
     ],
     "entries": 1,
@@ -802,6 +818,66 @@ GameEndApi = _run_api(
     game_end,
     {"status": "ended", "seed": "5be0c3b2a1f09e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a2f1e0d9c8b7a6f5e4d"},
 )
+
+
+class GamePhaseApi(OwnedApi):
+    @extend_schema_serializer(component_name="GamePhaseInput")
+    class InputSerializer(serializers.Serializer[Any]):
+        again = serializers.BooleanField(
+            default=False,
+            help_text="Back to the first of the phases the book repeats within a turn.",
+        )
+
+    @extend_schema(
+        operation_id="games_phase_next",
+        tags=TAG,
+        parameters=[_GAME_ID],
+        request=InputSerializer,
+        responses={200: GameSerializer},
+        examples=[
+            example("The next phase", {"again": False}, request=True),
+            example("The table", _GAME),
+        ],
+        description=(
+            "The next phase as the book orders them; after the last, the next turn (its "
+            "orders revealed). `again: true` starts the phases the book repeats within a "
+            "turn over (the next announced speed, the next action point); a game whose book "
+            "repeats none is a 400. Only the referee (or, without one, the owner): others 403."
+        ),
+    )
+    def post(self, request: SignedInRequest, public_id: UUID) -> Response:
+        game = game_get_for_user(user=request.user, public_id=public_id)
+        _running(game, request)
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        game = game_phase_next(game=game, user=request.user, again=data.validated_data["again"])
+        return Response(game_body(game, request))
+
+
+class GameNoticesApi(OwnedApi):
+    @extend_schema_serializer(component_name="GameNoticesInput")
+    class InputSerializer(serializers.Serializer[Any]):
+        on = serializers.BooleanField(help_text="E-mail me when the table moves on.")
+
+    @extend_schema(
+        operation_id="games_notices",
+        tags=TAG,
+        parameters=[_GAME_ID],
+        request=InputSerializer,
+        responses={200: GameSerializer},
+        examples=[example("Notices on", {"on": True}, request=True), example("The table", _GAME)],
+        description=(
+            "Whether you (a player, or the referee) are e-mailed a notice of each roll, "
+            "correction, new turn and the end; the referee also of each player's orders."
+        ),
+    )
+    def post(self, request: SignedInRequest, public_id: UUID) -> Response:
+        game = game_get_for_user(user=request.user, public_id=public_id)
+        _acting(game, request)
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        game = game_notices_set(game=game, user=request.user, on=data.validated_data["on"])
+        return Response(game_body(game, request))
 
 
 class SpectateApi(PublicApi):

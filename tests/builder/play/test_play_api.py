@@ -275,8 +275,10 @@ ENDPOINTS = [
     ("post", "corrections/"),
     ("get", "orders/"),
     ("post", "orders/"),
+    ("post", "phase/"),
     ("post", "turn/"),
     ("post", "reveal/"),
+    ("post", "notices/"),
     ("post", "end/"),
 ]
 
@@ -336,6 +338,7 @@ def test_a_participant_who_does_not_play_cannot_act(dust_game, ann, bob):
         ("corrections/", {"reverses": 1}),
         ("entropy/", {"text": "mine"}),
         ("orders/", {"text": "hold"}),
+        ("notices/", {"on": True}),
     ):
         answer = client.post(f"{url}{tail}", body, format="json")
         assert (answer.status_code, answer.json()["code"]) == (403, "permission_denied"), tail
@@ -413,3 +416,34 @@ def test_the_table_and_its_log_take_the_same_queries_however_long(dust_game, ann
     big_view = f"{GAMES}{big.public_id}/"
     assert _queries(client, big_view) == small[0]
     assert small[0] <= 10
+
+
+def test_who_runs_the_game_moves_it_phase_by_phase(server_game, ann, ref):
+    player, referee = token_client(ann), token_client(ref)
+    url = f"{GAMES}{server_game.public_id}/"
+    assert player.post(f"{url}orders/", {"text": "advance"}, format="json").status_code == 201
+    refused = player.post(f"{url}phase/", {}, format="json")
+    assert (refused.status_code, refused.json()["code"]) == (403, "permission_denied")
+    seen = []
+    for _ in range(3):
+        moved = referee.post(f"{url}phase/", {}, format="json").json()
+        seen.append((moved["turn"], moved["phase"]["name"]))
+    assert seen == [(1, "Action Points"), (1, "Morale Tests"), (2, "Activation")]
+    orders = player.get(f"{url}orders/").json()["orders"]
+    assert [(o["turn"], o["text"], bool(o["revealed_at"])) for o in orders] == [
+        (1, "advance", True)
+    ]
+    bad = referee.post(f"{url}phase/", {"again": "sometimes"}, format="json")
+    assert (bad.status_code, bad.json()["details"][0]["path"]) == (400, "$.again")
+
+
+def test_players_and_the_referee_choose_their_notices(server_game, ann, ref):
+    url = f"{GAMES}{server_game.public_id}/notices/"
+    assert token_client(ann).post(url, {"on": True}, format="json").status_code == 200
+    assert token_client(ref).post(url, {"on": True}, format="json").status_code == 200
+    server_game.refresh_from_db()
+    assert server_game.referee_notify is True
+    assert [(s.user.username, s.notify) for s in server_game.seats.order_by("side")] == [
+        ("ann", True),
+        ("bob", False),
+    ]

@@ -71,7 +71,12 @@ def test_every_answer_of_a_game_matches_the_document(packs, ann, bob, ref):
     ordered = b.post(f"{url}orders/", {"text": "4L2F"}, format="json")
     conforms("post", "/api/v1/games/{public_id}/orders/", ordered, 201)
     conforms("get", "/api/v1/games/{public_id}/orders/", r.get(f"{url}orders/"))
-    for tail in ("turn", "reveal", "end"):
+    conforms(
+        "post",
+        "/api/v1/games/{public_id}/notices/",
+        a.post(f"{url}notices/", {"on": True}, format="json"),
+    )
+    for tail in ("phase", "turn", "reveal", "end"):
         conforms("post", f"/api/v1/games/{{public_id}}/{tail}/", r.post(f"{url}{tail}/"))
     conforms("get", "/api/v1/games/", a.get("/api/v1/games/"))
     conforms("get", "/api/v1/games/{public_id}/", a.get(url))
@@ -107,7 +112,7 @@ def test_every_answer_of_the_table_has_an_example_and_its_tag():
         if path.startswith(("/api/v1/games/", "/api/v1/spectate/"))
         for method, op in item.items()
     ]
-    assert len(ours) == 15
+    assert len(ours) == 17
     for path, method, op in ours:
         assert op["tags"] == ["play"], (path, method)
         for status, answer in op["responses"].items():
