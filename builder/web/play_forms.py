@@ -27,6 +27,8 @@ class ParamField:
     maximum: int | None = None
     choices: tuple[str, ...] = ()
     error: str = ""
+    optional: bool = False
+    """The parameter may be left out (its type allows null): a select offers "none"."""
 
 
 def _label(name: str) -> str:
@@ -64,6 +66,7 @@ def param_fields(
                 param.get("maximum") if kind == "integer" else None,
                 tuple(param.get("choices") or ()),
                 errors.get(f"p_{param['name']}", ""),
+                isinstance(param["type"], list) and "null" in param["type"],
             )
         )
     return out
