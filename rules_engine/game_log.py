@@ -21,14 +21,15 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from rules_engine.catalogue import Catalogue
 from rules_engine.errors import BadDocument
 from rules_engine.fair_dice import commitment, entropy_digest, faces
-from rules_engine.resolve import procedure_of, resolve, situation
+from rules_engine.procedures import Dice
+from rules_engine.resolve import procedure_of, resolution, resolve, situation
 
 FORMAT = "muster-game-log/1"
 CORRECTION = "correction"
@@ -57,6 +58,12 @@ def server_rolls(
     """The faces the server dice give entry ``seq`` for the dice its situation needs."""
     procedure = procedure_of(system, entry["procedure"])
     needed = procedure.dice(catalogue, situation(system, procedure, entry.get("params")))
+    return _server_faces(dice, game, seq, needed)
+
+
+def _server_faces(
+    dice: Mapping[str, Any], game: str, seq: int, needed: Iterable[Dice]
+) -> list[int]:
     sides = [d.sides for d in needed for _ in range(d.count)]
     digest = entropy_digest(dice.get("entropy") or {})
     return faces(dice["seed"], game, seq, digest, sides)
@@ -176,12 +183,17 @@ def _replay(
         words = f"entry {seq}'s dice are {source!r} in a game of {dice['mode']} dice"
         return Mismatch(seq, "source", words), 0
     try:
+        # The situation is read once, for the seed's rolls and for the resolution alike.
+        system = game["system"]
+        procedure = procedure_of(system, entry["procedure"])
+        resolved = situation(system, procedure, entry.get("params"))
+        needed = list(procedure.dice(catalogue, resolved))
         if source == "server" and revealed:
-            expected = server_rolls(catalogue, dice, game["id"], seq, game["system"], entry)
+            expected = _server_faces(dice, game["id"], seq, needed)
             if rolls != expected:
                 words = f"entry {seq} shows rolls {rolls}, the seed gives {expected}"
                 return Mismatch(seq, "rolls", words), 0
-        again = resolve(catalogue, game["system"], entry["procedure"], entry.get("params"), rolls)
+        again = resolution(catalogue, system, procedure, resolved, needed, rolls)
     except BadDocument as exc:
         return Mismatch(seq, "params", f"entry {seq} cannot be resolved: {exc}"), 0
     for key in ("outcome", "changes"):

@@ -120,6 +120,23 @@ def resolve(
     procedure = procedure_of(system, name)
     resolved = situation(system, procedure, params)
     dice = list(procedure.dice(catalogue, resolved))
+    return resolution(catalogue, system, procedure, resolved, dice, rolls)
+
+
+def resolution(
+    catalogue: Catalogue,
+    system: str,
+    procedure: Procedure,
+    resolved: dict[str, Any],
+    dice: Sequence[Dice],
+    rolls: Sequence[int],
+) -> dict[str, Any]:
+    """``resolve`` of a situation already read (``situation``) with the ``dice`` it needs:
+    a replay that has derived the server's rolls from those dice reads nothing twice.
+
+    Raises:
+        BadDocument: rolls that are not those dice, as ``resolve`` says.
+    """
     grouped = group_rolls(dice, rolls)
     result = procedure.run(catalogue, resolved, grouped)
     return {
