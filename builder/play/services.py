@@ -131,6 +131,18 @@ def game_create(
     return game
 
 
+def _seat_of(game: Game, user: User) -> Seat:
+    """``user``'s seat at the table; a referee or spectator has none to act from."""
+    seat = game.seats.filter(user=user).first()
+    if seat is None:
+        raise ApplicationError(
+            code=ErrorCode.PERMISSION_DENIED,
+            message="Only the players at the table may do that.",
+            status=403,
+        )
+    return seat
+
+
 def _open(game: Game) -> None:
     if game.entries.exists():
         raise ApplicationError(
@@ -161,7 +173,7 @@ def game_entropy_add(*, game: Game, user: User, text: str) -> Seat:
     """A player's own entropy for the server dice, published at once, before the first roll."""
     game = _locked(game)
     _open(game)
-    seat = game.seats.get(user=user)
+    seat = _seat_of(game, user)
     seat.entropy = text.strip()[:200]
     seat.save(update_fields=["entropy"])
     return seat
@@ -365,7 +377,7 @@ def order_submit(*, game: Game, user: User, text: str) -> Order:
     """A player's orders for the current turn; resubmitting replaces them until the reveal."""
     game = _locked(game)
     _playing(game)
-    seat = game.seats.get(user=user)
+    seat = _seat_of(game, user)
     words = " ".join(text.split())
     if not words:
         raise ApplicationError(

@@ -357,34 +357,30 @@ def game_correction(request: SignedInHttpRequest, public_id: str) -> HttpRespons
     return redirect("web:game", public_id=game.public_id)
 
 
+def _said(request: SignedInHttpRequest, public_id: str, say: Any, done: str) -> HttpResponse:
+    """A player's words for the table (orders, dice entropy), told back as done or why not."""
+    game = game_get_for_user(user=request.user, public_id=public_id)
+    try:
+        say(game=game, user=request.user, text=request.POST.get("text", ""))
+    except ApplicationError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, done.format(turn=game.turn))
+    return redirect("web:game", public_id=game.public_id)
+
+
 @login_required
 @require_POST
 def game_orders(request: SignedInHttpRequest, public_id: str) -> HttpResponse:
-    game = game_get_for_user(user=request.user, public_id=public_id)
-    try:
-        order_submit(game=game, user=request.user, text=request.POST.get("text", ""))
-    except ApplicationError as exc:
-        messages.error(request, exc.message)
-    except game.seats.model.DoesNotExist:
-        messages.error(request, "Only players at the table give orders.")
-    else:
-        messages.success(request, f"Your orders for turn {game.turn} are with the referee.")
-    return redirect("web:game", public_id=game.public_id)
+    return _said(request, public_id, order_submit, "Your orders for turn {turn} are sent.")
 
 
 @login_required
 @require_POST
 def game_entropy(request: SignedInHttpRequest, public_id: str) -> HttpResponse:
-    game = game_get_for_user(user=request.user, public_id=public_id)
-    try:
-        game_entropy_add(game=game, user=request.user, text=request.POST.get("text", ""))
-    except ApplicationError as exc:
-        messages.error(request, exc.message)
-    except game.seats.model.DoesNotExist:
-        messages.error(request, "Only players at the table add to the dice.")
-    else:
-        messages.success(request, "Your words are mixed into every roll of this game.")
-    return redirect("web:game", public_id=game.public_id)
+    return _said(
+        request, public_id, game_entropy_add, "Your words are mixed into every roll of this game."
+    )
 
 
 @login_required
