@@ -138,6 +138,13 @@ SECTIONS: tuple[Section, ...] = (
         "lists", "Saved lists", "api:list-list", True, "Your lists: save, share, upgrade, export."
     ),
     Section(
+        "games",
+        "Games",
+        "api:game-list",
+        True,
+        "Your games at the table: rolls resolved by the rules, the log, orders, fair dice.",
+    ),
+    Section(
         "collection",
         "Collection",
         "api:collection-list",

@@ -101,6 +101,12 @@ DATABASES = {
     "default": env.db("DATABASE_URL", default=f"sqlite:///{VAR_DIR / 'muster.sqlite3'}"),
 }
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Writers take SQLite's lock when their transaction begins and wait up to 20 s for it,
+    # so two players acting at once are logged one after the other, not answered 500.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {"transaction_mode": "IMMEDIATE", "timeout": 20}
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # manage.py backup writes times to the microsecond (content/backup_format.py).
 SERIALIZATION_MODULES = {"backup-json": "content.backup_format"}
