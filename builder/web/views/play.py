@@ -163,7 +163,9 @@ def _table(request: HttpRequest, game: Game, **more: Any) -> dict[str, Any]:
         "now_procedures": now_procedures,
         "other_procedures": [p for p in procedures if p["procedure"] not in now],
         "chosen": chosen,
-        "fields": param_fields(chosen, given, errors) if chosen else [],
+        "fields": (
+            param_fields(chosen, given, errors, engine_catalogue(), game.system) if chosen else []
+        ),
         "dice_words": _dice_words(game.system, chosen, given) if chosen else "",
         "role_fields": role_fields(chosen, more.pop("typed_roles", {}), errors) if chosen else [],
         "entries": [_entry_view(e.record, names) for e in entries],
@@ -230,10 +232,13 @@ def _entry_view(record: dict[str, Any], names: dict[str, str]) -> dict[str, Any]
 
 
 def _change_words(change: dict[str, Any], roles: dict[str, str], names: dict[str, str]) -> str:
-    """``Sergeant Vance: Dc lost +1``: whose state changed, what, and by how much."""
+    """``Sergeant Vance: loses 1 Dc``: whose state changed and how, in the engine's words
+    when it gives them (they already say by how much), else the field and its change."""
     key = roles.get(change["subject"], "")
     who = names.get(key, change["subject"].replace("_", " "))
-    what = change.get("text") or change["field"].replace("_", " ")
+    if change.get("text"):
+        return f"{who}: {change['text']}"
+    what = change["field"].replace("_", " ")
     if "delta" in change:
         how = f"{change['delta']:+d}"
     else:
