@@ -9,8 +9,9 @@ from typing import Any
 
 @dataclass(frozen=True)
 class Phase:
-    """One phase of a turn, as the book orders it: ``name`` as the book prints it,
-    ``section`` the heading it comes from, ``text`` what happens in it, and ``procedures``
+    """One phase of a turn, as the book orders it: ``name`` as the book prints it (in
+    English where the book is not: its own words stay in ``section``), ``section`` the
+    heading it comes from, ``text`` what happens in it, and ``procedures``
     the dice procedures of the system (``resolve SYSTEM``) that are rolled in it."""
 
     key: str

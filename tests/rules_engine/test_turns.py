@@ -39,22 +39,22 @@ BOOK_ORDER = {
         ("plan", "Next turn's maneuver", "Moving"),
     ],
     "cs-hex": [
-        ("attack-declaration", "Объявление атаки", f"{HEX} 1.1"),
-        ("attack-rolls", "Броски атаки", f"{HEX} 1.2"),
-        ("movement-declaration", "Объявление движения", f"{HEX} 1.3"),
+        ("attack-declaration", "Attack declaration", f"{HEX} 1.1, Объявление атаки"),
+        ("attack-rolls", "Attack rolls", f"{HEX} 1.2, Броски атаки"),
+        ("movement-declaration", "Movement declaration", f"{HEX} 1.3, Объявление движения"),
         (
             "rating-rolls",
-            "Броски на превышение максимальных характеристик самолета",
-            f"{HEX} 1.4",
+            "Rolls for exceeding the plane's ratings",
+            f"{HEX} 1.4, Броски на превышение максимальных характеристик самолета",
         ),
         (
             "shooting",
-            "Обработка заявок на стрельбу в порядке убывания навыка Быстрая стрельба",
-            f"{HEX} 2.1",
+            "Shots resolved by Quick Fire",
+            f"{HEX} 2.1, Обработка заявок на стрельбу в порядке убывания навыка Быстрая стрельба",
         ),
-        ("shock", "Броски на шок", f"{HEX} 2.2"),
-        ("movement", "Обработка заявок на движение", f"{HEX} 2.3"),
-        ("collisions", "Броски на столкновение", f"{HEX} 2.4"),
+        ("shock", "Shock checks", f"{HEX} 2.2, Броски на шок"),
+        ("movement", "Movement resolved", f"{HEX} 2.3, Обработка заявок на движение"),
+        ("collisions", "Collision rolls", f"{HEX} 2.4, Броски на столкновение"),
     ],
 }
 
