@@ -33,6 +33,17 @@ def shot(page: Any, name: str) -> None:
         page.screenshot(path=str(Path(SCREENSHOTS) / f"{name}.png"), full_page=True)
 
 
+def bob_card(page: Any, name: str) -> Any:
+    """The card of Bob's model ``name`` (the table's second row)."""
+    row = page.locator("#figures ul.figures").nth(1)
+    return row.locator("li.figure").filter(has=page.get_by_role("heading", name=name, exact=True))
+
+
+def card_value(card: Any, label: str) -> str:
+    term = card.page.locator("dt", has_text=label)
+    return str(card.locator("dl.stats > div").filter(has=term).first.locator("dd").inner_text())
+
+
 @pytest.fixture
 def players(browser: Any, live_server: Any) -> Iterator[Any]:  # noqa: F811
     pack_load(documents=[(str(p), read_pack(p)) for p in pack_paths()])
@@ -78,7 +89,25 @@ def test_a_crimson_dust_skirmish_on_physical_dice(players: Any, live_server: Any
         "The dice: needs 3 dice: 3d6 (the characteristic tested); got 2."
     )
     assert game.entries.count() == 1
-    shot(ann, "play-table")
-    shot(bob, "play-table-phone")
+
+    # A wound on Bob's Kestrel, from the Av and Dc her card shows.
+    kestrel = bob_card(ann, "Kestrel")
+    av, dc = card_value(kestrel, "Av"), card_value(kestrel, "Dc left")
+    with ann.expect_response(lambda r: "procedure=wound" in r.url):
+        ann.select_option("#procedure", "wound")
+    ann.select_option("#role_target", label="Kestrel (B)")
+    ann.fill("#p_S", "3")
+    ann.fill("#p_av", av)
+    ann.fill("#p_dc", dc)
+    ann.fill("#rolls", "4 5")
+    ann.click("button:text-is('Resolve these dice')")
+    expect(ann.locator("#entry-2")).to_contain_text("Kestrel")
+    lost = -sum(c["delta"] for c in game.entries.get(seq=2).record["changes"] if c["field"] == "dc")
+    assert 0 < lost < int(dc)
+    # Bob's phone shows the Dc his model lost without a reload.
+    dc_left = bob_card(bob, "Kestrel").locator("dl.stats > div", has_text="Dc left").locator("dd")
+    expect(dc_left).to_have_text(str(int(dc) - lost), timeout=4_000)
+    shot(ann, "play-table-crimson-dust")
+    shot(bob, "play-table-crimson-dust-phone")
     width = bob.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"], f"the table is {width}px wide on a 390px phone"
