@@ -283,6 +283,10 @@ def game_log_since(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
         after = 0
     names = dict(game.figures.values_list("key", "name"))
     entries = list(entries_since(game, after))
+    # The page says which turn and phase it shows; when the game has moved on, the phase
+    # box is swapped in too, so a player who never reloads still knows where the turn is.
+    moved = request.GET.get("at", f"{game.turn}-{game.phase}") != f"{game.turn}-{game.phase}"
+    view = game_view(game, request.user) if entries or moved else None
     return render(
         request,
         "web/play/_entries.html",
@@ -292,7 +296,9 @@ def game_log_since(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
             "last_seq": entries[-1].seq if entries else after,
             "watch": token,
             # New entries change figures: their cards are swapped in beside the log.
-            "figures_view": game_view(game, request.user) if entries else None,
+            "figures_view": view if entries else None,
+            "phase_view": view if moved else None,
+            "runs_game": moved and not token and runs_game(game, request.user),
         },
     )
 
