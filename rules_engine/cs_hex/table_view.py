@@ -108,7 +108,8 @@ def figure_view(
     for area in areas:
         hit = [f"{c}: {n}" for c, n in enumerate(area["shaded"], 1) if n]
         note = "shaded in column " + ", ".join(hit) if hit else None
-        lines.append(line(area["label"], f"{area['left']} of {area['total']}", note))
+        squares = f"{area['left']} of {area['total']}" if area["total"] else "no armour"
+        lines.append(line(area["label"], squares, note))
     lines.append(line("Jammed guns", count(state, "jammed_guns")))
     for field, label in COUNTS[1:] + TURNS:
         if state.get(field):

@@ -22,6 +22,8 @@ from django.views.decorators.http import require_POST
 from builder import engine
 from builder.core.errors import ApplicationError
 from builder.engine.play import phase, verify
+from builder.games import game as game_of
+from builder.games.prices import counted
 from builder.lists.selectors import saved_lists_for_owner
 from builder.play.log import log_document
 from builder.play.models import Game
@@ -142,8 +144,17 @@ def _field_errors(exc: ApplicationError) -> dict[str, str]:
     return {k: " ".join(dict.fromkeys(v)) for k, v in found.items()}
 
 
+def _seat_totals(view: dict[str, Any], table: Game) -> None:
+    """Each seat's total in what its list counts: 200 points, 4 fighters, 5790 mass."""
+    kinds = {s.side: s.document.get("kind", "") for s in table.seats.only("side", "document")}
+    for seat in view["seats"]:
+        kind = game_of(table.system).kind(kinds.get(seat["side"], ""))
+        seat["total"] = counted(seat["points"], kind.unit if kind else "points")
+
+
 def _table(request: HttpRequest, game: Game, **more: Any) -> dict[str, Any]:
     view = game_view(game, request.user)
+    _seat_totals(view, game)
     procedures = _procedures(game.system)
     now = set(view["phase"]["procedures"])
     now_procedures = [p for p in procedures if p["procedure"] in now]
