@@ -59,6 +59,9 @@ class Game:
     page: Page
     prints: Prints
     collection: Collection
+    orders_example: str = ""
+    """What a player's orders for a turn look like at the table (a hex-map manoeuvre),
+    shown in the empty orders field; empty where the game has none to suggest."""
 
     @property
     def title(self) -> str:

@@ -23,4 +23,5 @@ GAME = Game(
     page=page.PAGE,
     prints=prints.PRINTS,
     collection=collection.COLLECTION,
+    orders_example="4L2F",
 )

@@ -192,6 +192,7 @@ def _table(request: HttpRequest, game: Game, **more: Any) -> dict[str, Any]:
             reverse("web:game-watch", kwargs={"token": game.spectator_token})
         ),
         "notices_on": _notices_on(game, request.user),
+        "orders_example": game_of(game.system).orders_example,
         "my_seat": next(
             (s for s in view["seats"] if s["player"] == request.user.get_username()), None
         ),
