@@ -33,6 +33,15 @@ def shot(page: Any, name: str) -> None:
         page.screenshot(path=str(Path(SCREENSHOTS) / f"{name}.png"), full_page=True)
 
 
+def choose(page: Any, procedure: str) -> None:
+    """Pick what to roll for and wait until that situation's fields are swapped in, so
+    nothing typed next lands in the fields being replaced."""
+    if page.locator("#procedure").input_value() != procedure:
+        page.select_option("#procedure", procedure)
+    expect(page.locator(f"#situation[data-procedure='{procedure}']")).to_be_attached()
+    expect(page.locator("#situation.htmx-settling, #situation.htmx-swapping")).to_have_count(0)
+
+
 def bob_card(page: Any, name: str) -> Any:
     """The card of Bob's model ``name`` (the table's second row)."""
     row = page.locator("#figures ul.figures").nth(1)
@@ -70,8 +79,7 @@ def test_a_crimson_dust_skirmish_on_physical_dice(players: Any, live_server: Any
     expect(bob.get_by_role("heading", name="bob: Dust Devils (500 points)")).to_be_visible()
 
     ann.reload()
-    with ann.expect_response(lambda r: "procedure=skill-test" in r.url):
-        ann.select_option("#procedure", "skill-test")  # the situation's fields are swapped in
+    choose(ann, "skill-test")
     ann.select_option("#role_model", label="Sergeant Vance (A)")
     ann.fill("#p_dice", "3")
     ann.fill("#p_difficulty", "2")
@@ -93,8 +101,7 @@ def test_a_crimson_dust_skirmish_on_physical_dice(players: Any, live_server: Any
     # A wound on Bob's Kestrel, from the Av and Dc her card shows.
     kestrel = bob_card(ann, "Kestrel")
     av, dc = card_value(kestrel, "Av"), card_value(kestrel, "Dc left")
-    with ann.expect_response(lambda r: "procedure=wound" in r.url):
-        ann.select_option("#procedure", "wound")
+    choose(ann, "wound")
     ann.select_option("#role_target", label="Kestrel (B)")
     ann.fill("#p_S", "3")
     ann.fill("#p_av", av)

@@ -21,7 +21,14 @@ from builder.play.models import Game
 from content.services.packs import pack_load
 from tests.browser import browser, signed_in_pages  # noqa: F401  (fixture)
 from tests.builder.api_fixtures import ROOT, example_list
-from tests.builder.play.test_play_browser import LOG_IN, PASSWORD, PHONE, SCREENSHOTS, shot
+from tests.builder.play.test_play_browser import (
+    LOG_IN,
+    PASSWORD,
+    PHONE,
+    SCREENSHOTS,
+    choose,
+    shot,
+)
 from tests.conftest import pack_paths, read_pack
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
@@ -228,14 +235,6 @@ def test_three_refereed_turns_of_air_action_on_server_dice(
 
     report = verified(download_log(ann, tmp_path))
     assert report["verified"] is True
-
-
-def choose(page: Any, procedure: str) -> None:
-    """Pick what to roll for; the situation's fields are swapped in (unless already there)."""
-    if page.locator("#procedure").input_value() == procedure:
-        return
-    with page.expect_response(lambda r: f"procedure={procedure}" in r.url):
-        page.select_option("#procedure", procedure)
 
 
 def resolve(page: Any, game: Game, fields: dict[str, str], rolls: str = "") -> dict[str, Any]:
