@@ -1,4 +1,5 @@
-"""Crimson Skies hex-map rules (seed 004): plane designs by mass, and exact d10 odds."""
+"""Crimson Skies hex-map rules (seed 004): plane designs by mass, characters by XP, and
+exact d10 odds."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rules_engine.catalogue import Catalogue
+from rules_engine.cs_hex.character import check_character
 from rules_engine.cs_hex.design import check_design
 from rules_engine.cs_hex.rules import SYSTEM
 from rules_engine.odds_query import Query
@@ -17,15 +19,19 @@ from rules_engine.verdict import Verdict
 
 
 def check(catalogue: Catalogue, doc: Mapping[str, Any]) -> Verdict:
-    """Price a plane design (mass used against free mass) and report every broken rule.
+    """Price a plane design (mass used against free mass) or a character (XP spent against
+    the role's budget) and report every broken rule.
 
     Args:
         catalogue: a snapshot holding the cs-hex-core pack.
-        doc: a schema-valid ``cs-hex``/``plane`` list document.
+        doc: a schema-valid ``cs-hex`` list document of kind ``plane`` or ``character``.
 
     Returns:
-        The verdict; ``points`` is the mass used and ``limit`` the free mass.
+        The verdict; ``points`` is the mass used and ``limit`` the free mass of a design,
+        or the XP spent and the budget of a character.
     """
+    if doc["kind"] == "character":
+        return check_character(catalogue, doc)
     return check_design(catalogue, doc)
 
 

@@ -1,4 +1,5 @@
-"""Stable violation codes of a cs-hex plane design (other apps switch on these strings)."""
+"""Stable violation codes of cs-hex lists: plane designs and characters (other apps
+switch on these strings)."""
 
 from __future__ import annotations
 
@@ -27,3 +28,23 @@ class Code(StrEnum):
     TOO_MANY_HARDPOINTS = "cs-hex.too-many-hardpoints"
     SEEKER_WITHOUT_BEACON = "cs-hex.seeker-without-beacon"
     POINTS_LIMIT_IGNORED = "cs-hex.points-limit-ignored"
+
+
+class CharacterCode(StrEnum):
+    """Every rule a character list can break ("Создание персонажа" in the book)."""
+
+    NO_CHARACTER = "cs-hex.no-character"
+    EXTRA_CHARACTER = "cs-hex.extra-character"
+    UNKNOWN_ROLE = "cs-hex.unknown-role"
+    UNKNOWN_CHARACTERISTIC = "cs-hex.unknown-characteristic"
+    LEVEL_NOT_IN_TABLE = "cs-hex.level-not-in-table"
+    BELOW_MINIMUM = "cs-hex.characteristic-below-minimum"
+    FIXED_LEVEL = "cs-hex.characteristic-fixed"
+    UNKNOWN_ADD_ON = "cs-hex.unknown-add-on"
+    DUPLICATE_ADD_ON = "cs-hex.duplicate-add-on"
+    ADD_ON_OVER_MAXIMUM = "cs-hex.add-on-over-maximum"
+    ADD_ONS_NOT_ALLOWED = "cs-hex.add-ons-not-allowed"
+    WINGMEN_NOT_BOUGHT = "cs-hex.wingmen-not-bought"
+    WINGMEN_NOT_WRITTEN = "cs-hex.wingmen-not-written"
+    WINGMAN_UNNAMED = "cs-hex.wingman-unnamed"
+    OVER_BUDGET = "cs-hex.over-budget"
