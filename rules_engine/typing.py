@@ -6,13 +6,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from rules_engine.catalogue import Catalogue
 from rules_engine.odds_query import Query
 from rules_engine.procedures import Procedure
 from rules_engine.tally import Tally
 from rules_engine.verdict import Verdict
+
+if TYPE_CHECKING:
+    from rules_engine.campaign import CampaignRules
 
 
 class FightSimulation(Protocol):
@@ -78,6 +81,8 @@ class SystemModule:
     or None before any is written."""
     load_table_view: Callable[[], TableView] | None = None
     """How its figures read at a game table, or None when the table shows only their names."""
+    load_campaign: Callable[[], CampaignRules] | None = None
+    """Its book's campaign rules (``rules_engine.campaign``), or None where it gives none."""
 
     @property
     def has_fights(self) -> bool:
@@ -98,6 +103,10 @@ class SystemModule:
     def table_view(self) -> TableView | None:
         """The figures' table view, or None when the system has none."""
         return None if self.load_table_view is None else self.load_table_view()
+
+    def campaign(self) -> CampaignRules | None:
+        """The campaign rules, or None where the book gives none (Muster invents none)."""
+        return None if self.load_campaign is None else self.load_campaign()
 
     def procedures(self) -> dict[str, Procedure]:
         """The dice procedures by name."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rules_engine.campaign import CampaignRules
 from rules_engine.catalogue import Catalogue
 from rules_engine.cs_air_action.planes import SYSTEM
 from rules_engine.cs_air_action.squadron import check_squadron
@@ -52,6 +53,12 @@ def _table_view() -> TableView:
     return table_view
 
 
+def _campaign() -> CampaignRules:
+    from rules_engine.cs_air_action.campaign import RULES
+
+    return RULES
+
+
 MODULE = SystemModule(
     SYSTEM,
     check,
@@ -63,6 +70,7 @@ MODULE = SystemModule(
     related=("cs-aces",),
     load_procedures=_procedures,
     load_table_view=_table_view,
+    load_campaign=_campaign,
 )
 
 __all__ = ["MODULE", "SYSTEM", "catalogue_view", "check"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rules_engine.campaign import CampaignRules
 from rules_engine.catalogue import Catalogue
 from rules_engine.cs_hex.character import check_character
 from rules_engine.cs_hex.design import check_design
@@ -63,6 +64,12 @@ def _table_view() -> TableView:
     return table_view
 
 
+def _campaign() -> CampaignRules:
+    from rules_engine.cs_hex.campaign import RULES
+
+    return RULES
+
+
 MODULE = SystemModule(
     SYSTEM,
     check,
@@ -72,6 +79,7 @@ MODULE = SystemModule(
     source="004_5f35beb3cfa88850.txt",
     load_procedures=_procedures,
     load_table_view=_table_view,
+    load_campaign=_campaign,
 )
 
 __all__ = ["MODULE", "SYSTEM", "catalogue_view", "check"]
