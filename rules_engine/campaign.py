@@ -12,7 +12,6 @@ events again changes nothing because every event has a key.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,11 +21,6 @@ from rules_engine.errors import BadDocument, DocumentError
 
 CORRECTION = "correction"
 
-_MODULES = {
-    "cs-air-action": "rules_engine.cs_air_action.campaign",
-    "cs-hex": "rules_engine.cs_hex.campaign",
-}
-"""The systems whose books give campaign rules, and where each declares them."""
 
 
 @dataclass(frozen=True)
@@ -67,20 +61,25 @@ class CampaignRules:
         default=lambda catalogue, member, settings: {}
     )
     """The system's own fields of a member state before any event."""
+    check_settings: Callable[[Catalogue, Mapping[str, Any]], list[DocumentError]] = field(
+        default=lambda catalogue, settings: []
+    )
+    """Settings that contradict the catalogue (a value the book prints), at ``settings.<key>``."""
 
 
 def campaign_rules(system: str) -> CampaignRules | None:
     """The system's campaign rules, or None where its book gives none."""
-    name = _MODULES.get(system)
-    if name is None:
-        return None
-    rules: CampaignRules = importlib.import_module(name).RULES
-    return rules
+    from rules_engine.systems import SYSTEMS
+
+    module = SYSTEMS.get(system)
+    return None if module is None else module.campaign()
 
 
 def campaign_systems() -> tuple[str, ...]:
     """The systems whose books give campaign rules."""
-    return tuple(_MODULES)
+    from rules_engine.systems import SYSTEMS
+
+    return tuple(slug for slug, module in SYSTEMS.items() if module.load_campaign is not None)
 
 
 def _rules(system: str) -> CampaignRules:
@@ -177,7 +176,17 @@ def roster(
     unknown member, or one the rules refuse, is a ``BadDocument`` naming the event."""
     rules = _rules(system)
     chosen = settings_with_defaults(system, settings)
-    states = {m["key"]: _start(catalogue, rules, m, chosen) for m in members}
+    problems = rules.check_settings(catalogue, chosen)
+    if problems:
+        raise BadDocument(problems)
+    states: dict[str, dict[str, Any]] = {}
+    for n, member in enumerate(members):
+        try:
+            states[member["key"]] = _start(catalogue, rules, member, chosen)
+        except BadDocument as exc:
+            raise BadDocument(
+                [DocumentError(f"members[{n}].{e.path}", e.message) for e in exc.errors]
+            ) from exc
     for n, event in enumerate(events):
         state = states.get(event.get("member", ""))
         if state is None:

@@ -228,6 +228,7 @@ PROCEDURES: tuple[Procedure, ...] = (
         campaign.DARING_FEAT_PARAMS,
         fixed(Dice(2, 6, "daring feat roll")),
         campaign.run_daring_feat,
+        roles=("ace", "target"),
     ),
     Procedure(
         "initiative",

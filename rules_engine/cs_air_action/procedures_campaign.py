@@ -22,6 +22,7 @@ from rules_engine.procedures import Change, Dice, Resolution, Step
 BAILING_OUT, HEROIC_ACTS = "Bailing Out", "Heroic Acts"
 GAINING_EXPERIENCE, DARING_FEAT = "Gaining Experience", "Performing a Daring Feat"
 NO_ACT = "none"
+NO_FEAT = "none"
 
 
 def _table(catalogue: Catalogue, table: str) -> list[dict[str, Any]]:
@@ -141,16 +142,35 @@ def run_bail_out(
 
 DARING_FEAT_PARAMS: tuple[Param, ...] = (
     integer("attack", 3, 0, 20, "the attack value on the Ace's combat dial"),
+    text(
+        "feat",
+        NO_FEAT,
+        "the feat the printed Daring Feat table gives for the total (a daring-feats row, "
+        "e.g. winged-em), or none",
+    ),
 )
+
+
+def feat_slug(name: str) -> str:
+    """A daring feat's slug: ``Winged 'Em`` is ``winged-em``."""
+    return "-".join("".join(c for c in name.lower() if c.isalnum() or c == " ").split())
+
+
+def daring_feats(catalogue: Catalogue) -> dict[str, dict[str, Any]]:
+    """The daring-feats rows by slug (``winged-em``, ``timely-distraction``, ``enjoy-the-ride``)."""
+    return {feat_slug(str(r["feat"])): r for r in _table(catalogue, "daring-feats")}
 
 
 def run_daring_feat(
     catalogue: Catalogue, params: Mapping[str, Any], rolls: Sequence[Sequence[int]]
 ) -> Resolution:
-    """2d6 + the Ace's attack value; the Daring Feat table that reads the total is lost."""
+    """2d6 + the Ace's attack value; the Daring Feat table that reads the total is lost, so
+    the players name the feat the printed table gives (docs/rulings/cs-air-action.md)."""
     faces = rolls[0]
     total = sum(faces) + params["attack"]
-    feats = ", ".join(str(r["feat"]) for r in _table(catalogue, "daring-feats"))
+    feats = daring_feats(catalogue)
+    feat = one_of("feat", params["feat"], (NO_FEAT, *feats))
+    names = ", ".join(str(r["feat"]) for r in feats.values())
     steps = [
         Step(
             "The Ace's final movement marker overlaps an opposing plane's and there is no "
@@ -158,14 +178,31 @@ def run_daring_feat(
             f"{params['attack']} = {total}.",
             DARING_FEAT,
         ),
-        Step(
-            "The Daring Feat table that turns the total into a feat is not in the book's text "
-            f"(its feats are {feats}): read the total on the "
-            "printed table.",
-            "Daring Feat Table",
-        ),
     ]
-    return Resolution({"total": total, "feat": None}, steps)
+    row = feats.get(feat)
+    if row is None:
+        steps.append(
+            Step(
+                "The Daring Feat table that turns the total into a feat is not in the book's "
+                f"text (its feats are {names}): read the total on the printed table.",
+                "Daring Feat Table",
+            )
+        )
+        return Resolution({"total": total, "feat": None}, steps)
+    experience = int(row["experience"])
+    words = f"The printed table gives {row['feat']}: {experience} experience points"
+    if row.get("counts_as_shot_down"):
+        shot_down = _shot_down_experience(catalogue)
+        experience += shot_down
+        words += f", plus {shot_down} as if the commandeered plane were shot down"
+    steps.append(Step(words + ".", GAINING_EXPERIENCE))
+    changes = [Change("ace", "experience", delta=experience, text=str(row["feat"]))]
+    return Resolution({"total": total, "feat": feat, "experience": experience}, steps, changes)
+
+
+def _shot_down_experience(catalogue: Catalogue) -> int:
+    rows = _table(catalogue, "experience-awards")
+    return next(int(r["experience"]) for r in rows if r["award"] == "shot down an enemy plane")
 
 
 def two_d6(meaning: str) -> Dice:
