@@ -56,7 +56,15 @@ class IdOrGroup:
     start: Callable[[Catalogue, str], dict[str, Any]]
 
 
-Spec: TypeAlias = str | Group | Rows | IdOrGroup
+@dataclass(frozen=True)
+class Keyed:
+    """An object whose keys are whatever its drawn fields name (a character's levels by
+    characteristic id: ``e0-characteristics-natural-touch``), each a ``value`` (``INT``)."""
+
+    value: str
+
+
+Spec: TypeAlias = str | Group | Rows | IdOrGroup | Keyed
 
 
 @dataclass
@@ -81,3 +89,6 @@ class EntryField:
     """A group's fields, a line of them each (a weapon and its count; a mount's fields)."""
     disabled: list[str] = field(default_factory=list)
     """Values shown but not to be picked; their option's note says why in words."""
+    errors: list[Mapping[str, Any]] = field(default_factory=list)
+    """The verdict's violations about this field, shown beside it (placed by the builder
+    where the game asks for it: ``Page.errors_beside_fields``)."""

@@ -31,6 +31,7 @@ VALUE_LABELS: dict[str, str] = {
     # Crimson Skies hex-map rules
     "full_plus_half": "Full mass plus half in the turret",
     "half_only": "Only the half in the turret",
+    "add-on": "Add-on",
 }
 """What each reading or choice the engine names is called on a page."""
 
@@ -49,6 +50,11 @@ KEYED_LABELS: dict[tuple[str, str], str] = {
     ("critical_wound_av", "kept"): "Av kept",
 }
 """A value that reads differently under one setting than under another."""
+
+SETTING_LABELS: dict[str, str] = {
+    "developed_xp": "XP developed in a campaign",
+}
+"""A setting's name on a page, where its key read as words says it badly."""
 
 SETTING_HELP: dict[str, str] = {
     "thruster_locations": "Where a fighter may mount maneuvering thrusters: in any locations, "

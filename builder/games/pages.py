@@ -28,6 +28,20 @@ class Page(Protocol):
     print_sheet: str = "roster"
     """The sheet a saved list's Print button opens."""
 
+    def sheet_for(self, kind: str) -> str:
+        """The sheet a saved list of ``kind`` prints from its Print button."""
+        return self.print_sheet
+
+    def errors_beside_fields(self, kind: str) -> bool:
+        """Whether the builder shows each error beside the field it is about (its JSON
+        path names the field) rather than at the head of the entry."""
+        return False
+
+    def entry_title(self, kind: str, entry: Mapping[str, Any], catalogue: Catalogue) -> str:
+        """What an entry is called above its fields; empty for the builder's own title (its
+        name, else the record it takes, else its part)."""
+        return ""
+
     def entry_spec(self, kind: str, part: str = "") -> Group:
         """The form keys of one entry; ``part`` is the entry's part where parts differ."""
         ...

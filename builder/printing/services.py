@@ -33,7 +33,7 @@ from builder.printing.render import TEMPLATE_VERSION, cards_pdf, pdf_from_html, 
 from builder.printing.selectors import catalogue_for_document
 from builder.printing.sheets import CARD_KINDS, sheet_build, sheet_offered
 
-KINDS = ("cards", "roster", "schematic", "navigation")
+KINDS = ("cards", "roster", "schematic", "navigation", "character")
 # What a request may name; a share link is never taken from a caller: a saved list's own is
 # printed when its owner shares it.
 WHAT_FIELDS = ("list", "records", "saved_list")
@@ -63,6 +63,7 @@ SHEET_TITLES = {
     "roster": "Roster",
     "schematic": "Schematic",
     "navigation": "Navigation cards",
+    "character": "Character sheet",
 }
 """A job's title begins with what sheet it is; what it prints follows."""
 _TITLE_MAX = 200
@@ -208,7 +209,7 @@ def print_request_parse(
         raise _bad_request(
             "Print either records or a list, not both.", "$.what", "what", "records or list"
         )
-    if doc is None and kind in ("roster", "schematic"):
+    if doc is None and kind in ("roster", "schematic", "character"):
         raise _bad_request(
             f"A {kind} sheet prints a list: give one.", "$.what.list", "list", "required"
         )

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from builder.engine import Catalogue
 from builder.engine.wording import fold_unpriced
 from builder.games import game
+from builder.games.forms import EntryField
 from builder.games.prices import entry_prices, violation_entry
 
 
@@ -94,3 +96,46 @@ def _number(value: str | None) -> int | None:
         return int(value) if value not in (None, "") else None
     except ValueError:
         return None
+
+
+_STEP = re.compile(r"\.|\[(\d+)\]")
+
+
+def field_name(path: str, index: int) -> str | None:
+    """The form field a violation's JSON path names inside entry ``index``:
+    ``$.entries[0].characteristics.constitution`` -> ``characteristics-constitution``;
+    None for the entry itself or another entry."""
+    head = f"$.entries[{index}]"
+    if not path.startswith(head) or path == head:
+        return None
+    rest = path[len(head) :]
+    if rest[:1] not in (".", "["):
+        return None
+    name = _STEP.sub(lambda m: f"-{m.group(1)}" if m.group(1) else "-", rest).strip("-")
+    return name or None
+
+
+def place_beside_fields(
+    fields: Sequence[EntryField], violations: Sequence[Mapping[str, Any]], index: int
+) -> list[Mapping[str, Any]]:
+    """Each violation whose path names one of the entry's fields put beside that field
+    (``EntryField.errors``); returns the rest, the entry's own."""
+    by_name: dict[str, EntryField] = {}
+
+    def walk(found: Sequence[EntryField]) -> None:
+        for f in found:
+            by_name.setdefault(f.name, f)
+            for line in f.rows:
+                walk(line)
+
+    walk(fields)
+    for f in by_name.values():
+        f.errors = []
+    rest = []
+    for v in violations:
+        target = by_name.get(field_name(str(v.get("path", "")), index) or "")
+        if target is None:
+            rest.append(v)
+        else:
+            target.errors.append(v)
+    return rest

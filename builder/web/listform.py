@@ -31,10 +31,11 @@ from builder.games.forms import (
     WRITTEN_OUT,
     Group,
     IdOrGroup,
+    Keyed,
     Rows,
     Spec,
 )
-from builder.games.labels import setting_help
+from builder.games.labels import SETTING_LABELS, setting_help
 from content.services.json_safety import MAX_DOCUMENT_BYTES, parse_json
 
 MAX_ROWS = 50
@@ -81,6 +82,15 @@ def read_value(data: QueryDict, name: str, spec: Spec, catalogue: Catalogue) -> 
             if present:
                 rows.append(row)
         return True, rows
+    if isinstance(spec, Keyed):
+        prefix = f"{name}-"
+        found: dict[str, Any] = {}
+        for key in data:
+            if key.startswith(prefix) and len(found) < MAX_ROWS:
+                present, value = _read_scalar(data, key, spec.value)
+                if present:
+                    found[key[len(prefix) :]] = value
+        return True, found
     if isinstance(spec, IdOrGroup):
         if data.get(name, "").strip() != WRITTEN_OUT:
             return _read_scalar(data, name, TEXT)
@@ -236,7 +246,7 @@ def setting_specs(system: str, kind: str) -> list[SettingSpec]:
     )
     specs = []
     for key, prop in props.items():
-        label = key.replace("_", " ").capitalize()
+        label = SETTING_LABELS.get(key) or key.replace("_", " ").capitalize()
         help_text = setting_help(key, prop.get("description", ""))
         if "enum" in prop:
             specs.append(SettingSpec(key, label, help_text, "choice", tuple(prop["enum"])))

@@ -7,7 +7,7 @@ from builder.games.cs_hex import collection, page, prints
 
 GAME = Game(
     system="cs-hex",
-    blurb="Aircraft built from mass tables and flown on a hex map.",
+    blurb="Aircraft built from mass tables and flown on a hex map, and the pilots who fly them.",
     kinds=(
         Kind(
             "plane",
@@ -18,6 +18,17 @@ GAME = Game(
             add_label="Part",
             entries_label="Parts",
             limit_field=False,
+        ),
+        Kind(
+            "character",
+            "Character",
+            None,
+            unit="XP",
+            add_key="add_on",
+            add_label="Add-on or wingman",
+            entries_label="Character, add-ons and wingmen",
+            limit_field=False,
+            fights=False,
         ),
     ),
     page=page.PAGE,

@@ -7,6 +7,7 @@ import copy
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from builder.games.cs_hex import character
 from builder.games.cs_hex.svg_schematic import hex_schematic
 from builder.games.forms import INT, LIST, TEXT, EntryField, Group
 from builder.games.pages import Page
@@ -66,29 +67,67 @@ AREAS = (
 )
 
 
+CHARACTER = "character"
+
+
 class HexPage(Page):
     print_sheet = "schematic"
 
+    def sheet_for(self, kind: str) -> str:
+        return CHARACTER if kind == CHARACTER else self.print_sheet
+
+    def errors_beside_fields(self, kind: str) -> bool:
+        return kind == CHARACTER
+
     def entry_spec(self, kind: str, part: str = "") -> Group:
+        if kind == CHARACTER:
+            return character.character_spec(part)
         return Group({"part": TEXT, **PART_KEYS.get(part, {})})
 
     def entry_fields(
         self, kind: str, entry: Mapping[str, Any], picks: Picks, earlier: Sequence[Any]
     ) -> list[EntryField]:
+        if kind == CHARACTER:
+            return character.character_fields(entry, picks.catalogue)
         return _hex_fields(entry, picks.catalogue)
 
+    def entry_title(self, kind: str, entry: Mapping[str, Any], catalogue: Catalogue) -> str:
+        return character.character_title(entry, catalogue) if kind == CHARACTER else ""
+
     def add_options(self, kind: str, picks: Picks) -> list[tuple[str, str]]:
+        if kind == CHARACTER:
+            return character.character_add_options(picks.catalogue)
         return list(PARTS)
 
+    def add_unavailable(self, kind: str, picks: Picks) -> dict[str, str]:
+        return character.character_unavailable(picks) if kind == CHARACTER else {}
+
     def new_entry(self, kind: str, value: str, catalogue: Catalogue, entries: Sequence[Any]) -> Any:
+        if kind == CHARACTER:
+            return character.new_character_entry(value, catalogue)
         return {"part": value, **copy.deepcopy(PART_DEFAULTS.get(value, {}))}
 
     def new_entries(self, kind: str, catalogue: Catalogue) -> list[Any]:
+        if kind == CHARACTER:
+            return [character.new_character(catalogue)]
         return [self.new_entry(kind, "airframe", catalogue, [])]
+
+    def entry_prices(
+        self,
+        kind: str,
+        breakdown: Mapping[str, Any],
+        doc: Mapping[str, Any],
+        catalogue: Catalogue,
+    ) -> dict[int, dict[str, Any]]:
+        if kind == CHARACTER:
+            return character.character_prices(breakdown, doc, catalogue)
+        return super().entry_prices(kind, breakdown, doc, catalogue)
 
     def extra_context(
         self, kind: str, verdict: Mapping[str, Any], catalogue: Catalogue
     ) -> dict[str, Any]:
+        if kind == CHARACTER:
+            return {"xp": character.xp_summary(verdict)}
         return {"schematic": hex_schematic(verdict.get("breakdown") or {})}
 
 

@@ -1,5 +1,6 @@
-"""What a cs-hex plane design prints: a roster of the mass each part takes, and the
-plane's schematic; a design has no stat card."""
+"""What cs-hex lists print: a plane design's roster of the mass each part takes and its
+schematic; a character's roster of the XP each level and add-on takes and its character
+sheet. Neither has a stat card."""
 
 from __future__ import annotations
 
@@ -7,6 +8,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from builder.engine import Catalogue
+from builder.games.cs_hex.character import (
+    ADD_ON,
+    WINGMAN,
+    character_prices,
+    character_title,
+    characteristics,
+    named,
+)
+from builder.games.cs_hex.character_sheet import CHARACTER_SHEET
 from builder.games.cs_hex.schematic import SCHEMATIC
 from builder.games.drawing import entry_indices, roster_row, shown
 from builder.games.prints import GamePrints, Row
@@ -31,7 +41,34 @@ def _gun_names(catalogue: Catalogue, guns: Any) -> str:
     return ", ".join(names)
 
 
+def character_rows(b: Mapping[str, Any], doc: Mapping[str, Any], catalogue: Catalogue) -> list[Row]:
+    """A character's roster: the character's levels, each add-on, each wingman's levels,
+    each at the XP the engine priced it."""
+    prices = character_prices(b, doc, catalogue)
+    rows = []
+    for i, entry in enumerate(doc.get("entries") or ()):
+        if not isinstance(entry, Mapping):
+            continue
+        xp = prices.get(i, {}).get("xp")
+        part = entry.get("part")
+        if part in ("character", WINGMAN):
+            levels = entry.get("characteristics")
+            levels = levels if isinstance(levels, Mapping) else {}
+            items = [(f"{c.name} {levels.get(c.id, 0)}", None) for c in characteristics(catalogue)]
+            detail = ", ".join(name for name, _ in items)
+            rows.append(roster_row(character_title(entry, catalogue), detail, [], xp, entries=[i]))
+        elif part == ADD_ON:
+            record = catalogue.get(SYSTEM, "ability", str(entry.get("add_on", "")))
+            label = named(record) if record is not None else str(entry.get("add_on", ""))
+            rows.append(
+                roster_row("Add-on", f"{entry.get('count', 1)} × {label}", [], xp, entries=[i])
+            )
+    return rows
+
+
 def roster_rows(b: Mapping[str, Any], doc: Mapping[str, Any], catalogue: Catalogue) -> list[Row]:
+    if doc.get("kind") == "character":
+        return character_rows(b, doc, catalogue)
     mass = b.get("mass", {})
     airframes = _parts(doc, "airframe")
     model = doc["entries"][airframes[0]].get("model") if airframes else None
@@ -83,4 +120,4 @@ def roster_rows(b: Mapping[str, Any], doc: Mapping[str, Any], catalogue: Catalog
     return rows
 
 
-PRINTS = GamePrints(rows=roster_rows, extras={"schematic": SCHEMATIC})
+PRINTS = GamePrints(rows=roster_rows, extras={"schematic": SCHEMATIC, "character": CHARACTER_SHEET})

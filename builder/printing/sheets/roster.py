@@ -145,7 +145,7 @@ def roster_sheet(
         "system": own.title,
         "kind": kind.label.lower() if kind is not None else words(str(doc["kind"])),
         "unit": unit,
-        "unit_label": unit.capitalize(),
+        "unit_label": unit if unit.isupper() else unit.capitalize(),
         "points": verdict.points,
         "limit": verdict.limit,
         "legal": verdict.legal,

@@ -323,22 +323,35 @@ def builder_context(
     verdict = list_check(doc=doc, resolved=resolved)
     names = catalogue.names(system)
     laid_out = builder_view.layout(verdict, len(doc["entries"]), doc, catalogue, names)
-    entries = [
-        {
-            "index": i,
-            "fields": pickers.entry_fields(system, kind, entry, picks, doc["entries"][:i])
-            if fields
-            else [],
-            "violations": (found_here := laid_out["by_entry"].get(i, [])),
-            "errors": sum(v["severity"] == "error" for v in found_here),
-            "warnings": sum(v["severity"] == "warning" for v in found_here),
-            "price": laid_out["prices"].get(i),
-            "title": (title := _entry_title(entry, i, names)),
-            "part": str(entry["part"]) if isinstance(entry, dict) and entry.get("part") else None,
-            "part_label": _part_badge(entry, title),
-        }
-        for i, entry in enumerate(doc["entries"])
-    ]
+    page = game_for(system).page
+    beside = page.errors_beside_fields(kind)
+    entries = []
+    for i, entry in enumerate(doc["entries"]):
+        found_here = laid_out["by_entry"].get(i, [])
+        drawn = (
+            pickers.entry_fields(system, kind, entry, picks, doc["entries"][:i])
+            if fields or beside
+            else []
+        )
+        own = builder_view.place_beside_fields(drawn, found_here, i) if beside else found_here
+        title = (
+            page.entry_title(kind, entry, catalogue) if isinstance(entry, dict) else ""
+        ) or _entry_title(entry, i, names)
+        entries.append(
+            {
+                "index": i,
+                "fields": drawn if fields else [],
+                "violations": own,
+                "errors": sum(v["severity"] == "error" for v in found_here),
+                "warnings": sum(v["severity"] == "warning" for v in found_here),
+                "price": laid_out["prices"].get(i),
+                "title": title,
+                "part": str(entry["part"])
+                if isinstance(entry, dict) and entry.get("part")
+                else None,
+                "part_label": _part_badge(entry, title),
+            }
+        )
     settings = doc.get("settings") or {}
     house = doc.get("house_rules") or {}
     prices = house.get("prices") or {}
@@ -364,7 +377,7 @@ def builder_context(
         "unit": found.unit,
         "entries_label": found.entries_label,
         "limit_field": found.limit_field,
-        "print_sheet": game_for(system).page.print_sheet,
+        "print_sheet": page.sheet_for(kind),
         "settings": [
             {"spec": s, "value": settings.get(s.key)} for s in setting_specs(system, kind)
         ],
@@ -377,7 +390,7 @@ def builder_context(
         "notes": (doc.get("house_rules") or {}).get("notes", ""),
         "export_json": json.dumps(doc, ensure_ascii=False),
     }
-    context.update(game_for(system).page.extra_context(kind, verdict, catalogue))
+    context.update(page.extra_context(kind, verdict, catalogue))
     return context
 
 

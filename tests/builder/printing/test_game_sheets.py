@@ -16,8 +16,14 @@ OFFERED = {
     ("black-skies", "fighter"): ("cards", "roster"),
     ("black-skies", "squadron"): ("cards", "roster"),
     ("cs-hex", "plane"): ("roster", "schematic"),
+    ("cs-hex", "character"): ("roster", "character"),
 }
-REFUSED = {"cards": "not_printable", "navigation": "not_printable", "schematic": "not_a_plane"}
+REFUSED = {
+    "cards": "not_printable",
+    "navigation": "not_printable",
+    "schematic": "not_a_plane",
+    "character": "not_printable",
+}
 
 
 def test_each_kind_of_list_prints_the_sheets_its_game_declares() -> None:
@@ -33,6 +39,7 @@ def test_a_sheet_only_one_game_prints_is_declared_by_that_game_alone() -> None:
         "roster": [],
         "schematic": ["cs-hex"],
         "navigation": ["cs-air-action"],
+        "character": ["cs-hex"],
     }
 
 
