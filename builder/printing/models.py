@@ -34,6 +34,8 @@ class PrintJob(models.Model):
         ROSTER = "roster", "Roster sheet"
         SCHEMATIC = "schematic", "Plane schematic"
         NAVIGATION = "navigation", "Navigation cards"
+        CAMPAIGN = "campaign", "Campaign roster"
+        CHARACTER = "character", "Character sheet"
 
     class Status(models.TextChoices):
         QUEUED = "queued", "Queued"
@@ -54,7 +56,7 @@ class PrintJob(models.Model):
     what = models.JSONField(
         default=dict,
         blank=True,
-        help_text="What to print: record ids, a list document or a saved list.",
+        help_text="What to print: record ids, a list document, a saved list or a campaign.",
     )
     options = models.JSONField(
         default=dict, blank=True, help_text="Paper, card size, cut marks, greyscale."

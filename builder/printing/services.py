@@ -386,6 +386,35 @@ def print_job_fail(*, job: PrintJob, error: ApplicationError) -> PrintJob:
     return job
 
 
+JobWork = Callable[[PrintJob], tuple[str, Callable[[Progress | None], RenderedSheet]]]
+OTHER_JOBS: dict[str, JobWork] = {}
+"""Job kinds that print no list or records (a campaign's roster), by kind: each gives the
+PDF's file name (the fingerprint of what it shows) and its render. An app above printing
+registers its own with ``print_job_kind_register`` when it is ready."""
+
+
+def print_job_kind_register(kind: str, work: JobWork) -> None:
+    """Let the workers render jobs of ``kind`` with ``work`` (its app's, not printing's)."""
+    OTHER_JOBS[kind] = work
+
+
+def _job_work(job: PrintJob) -> tuple[str, Callable[[Progress | None], RenderedSheet]]:
+    """The PDF's file name (the fingerprint of what it shows) and how to render it: a
+    list or records sheet through ``sheet_render``, any other kind through its own."""
+    other = OTHER_JOBS.get(job.kind)
+    if other is not None:
+        return other(job)
+    request = print_request_parse(
+        kind=job.kind, what=job.what, options=job.options, owner=job.owner
+    )
+    catalogue = catalogue_for_document(request.doc)
+
+    def render(progress: Progress | None) -> RenderedSheet:
+        return sheet_render(request, catalogue, progress)
+
+    return f"{fingerprint(request, catalogue)}.pdf", render
+
+
 def print_job_run(*, job_id: int) -> PrintJob:
     """Render a job, idempotently: a done job stays done, and a PDF with the same
     fingerprint is reused rather than rendered again. A cancelled job is not rendered, and
@@ -407,11 +436,7 @@ def print_job_run(*, job_id: int) -> PrintJob:
     if not started:
         return job
     try:
-        request = print_request_parse(
-            kind=job.kind, what=job.what, options=job.options, owner=job.owner
-        )
-        catalogue = catalogue_for_document(request.doc)
-        name = f"{fingerprint(request, catalogue)}.pdf"
+        name, render = _job_work(job)
         path = Path(print_storage.path(name))
         if path.exists():
             total = max(job.progress_total, 1)
@@ -431,7 +456,7 @@ def print_job_run(*, job_id: int) -> PrintJob:
             if (n == m or n % 5 == 0) and not _job_update(job, progress_done=n, progress_total=m):
                 raise PrintJobCancelled
 
-        rendered = sheet_render(request, catalogue, progress)
+        rendered = render(progress)
     except ApplicationError as exc:
         return print_job_fail(job=job, error=exc)
     except PrintJobCancelled:

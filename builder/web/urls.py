@@ -151,3 +151,45 @@ urlpatterns += [
     path("play/<uuid:public_id>/notices/", play.game_notices, name="game-notices"),
     path("play/<uuid:public_id>/<slug:what>/", play.game_control, name="game-control"),
 ]
+
+from builder.web.views import campaigns  # noqa: E402
+
+urlpatterns += [
+    path("campaigns/", campaigns.campaigns, name="campaigns"),
+    path("campaigns/join/<str:token>/", campaigns.campaign_join_page, name="campaign-join"),
+    path("campaigns/<uuid:public_id>/", campaigns.campaign_page, name="campaign"),
+    path(
+        "campaigns/<uuid:public_id>/watch/<str:token>/",
+        campaigns.campaign_watch,
+        name="campaign-watch",
+    ),
+    path(
+        "campaigns/<uuid:public_id>/watch/<str:token>/pilots/<slug:key>/",
+        campaigns.campaign_watch_pilot,
+        name="campaign-watch-pilot",
+    ),
+    path("campaigns/<uuid:public_id>/enrol/", campaigns.campaign_enrol, name="campaign-enrol"),
+    path(
+        "campaigns/<uuid:public_id>/games/", campaigns.campaign_game_new, name="campaign-game-new"
+    ),
+    path(
+        "campaigns/<uuid:public_id>/games/<uuid:game_id>/experience/",
+        campaigns.campaign_review,
+        name="campaign-review",
+    ),
+    path("campaigns/<uuid:public_id>/award/", campaigns.campaign_award, name="campaign-award"),
+    path("campaigns/<uuid:public_id>/print/", campaigns.campaign_print, name="campaign-print"),
+    path(
+        "campaigns/<uuid:public_id>/campaign.json", campaigns.campaign_file, name="campaign-file"
+    ),
+    path(
+        "campaigns/<uuid:public_id>/pilots/<slug:key>/",
+        campaigns.campaign_pilot,
+        name="campaign-pilot",
+    ),
+    path(
+        "campaigns/<uuid:public_id>/pilots/<slug:key>/<slug:what>/",
+        campaigns.campaign_pilot_act,
+        name="campaign-pilot-act",
+    ),
+]

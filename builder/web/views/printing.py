@@ -147,7 +147,7 @@ def print_start(request: HttpRequest) -> HttpResponse:
             "values": values,
             "errors": errors,
             "error_fields": error_fields,
-            "kinds": PrintJob.Kind.choices,
+            "kinds": [(k, v) for k, v in PrintJob.Kind.choices if k != PrintJob.Kind.CAMPAIGN],
             "papers": list(PAPERS_MM),
             "cards": list(CARD_SIZES_MM),
             "backs": list(BACKS_WORDS.items()),

@@ -59,8 +59,9 @@ class Command(BaseCommand):
         return parser
 
     def add_arguments(self, parser: CommandParser) -> None:
-        # The job kinds are the services' KINDS, in the same order.
-        parser.add_argument("kind", choices=PrintJob.Kind.values, help="which sheet to print")
+        # The sheets of lists and records (a campaign's roster is printed from its page).
+        sheets = [k for k in PrintJob.Kind.values if k != PrintJob.Kind.CAMPAIGN]
+        parser.add_argument("kind", choices=sheets, help="which sheet to print")
         parser.add_argument(
             "records", nargs="*", help="record ids as <system>/<id> (instead of --list)"
         )
