@@ -54,6 +54,7 @@ LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"builder.api", "builder.games"}),
     frozenset({"builder.accounts", "builder.lists", "builder.simulations"}),
     frozenset({"builder.collections", "builder.printing", "builder.play"}),
+    frozenset({"builder.campaigns"}),
     frozenset({"builder.catalogue"}),
     frozenset({"builder.web"}),
 )
@@ -62,8 +63,8 @@ LAYERS: tuple[frozenset[str], ...] = (
 ``core`` and ``content`` know nothing of the rest; ``engine`` is the gateway; ``api`` is the
 infrastructure every app's endpoints build on and ``games`` one home per game; accounts,
 lists and simulations stand alone; a collection knows list documents (what a list needs)
-and printing prints saved lists; the public catalogue's endpoints filter by what a
-collection owns; the web pages use everything."""
+and printing prints saved lists; a campaign seats its players at the game table; the public
+catalogue's endpoints filter by what a collection owns; the web pages use everything."""
 
 WIRING = {
     "builder",

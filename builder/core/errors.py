@@ -142,6 +142,12 @@ class ErrorCode(StrEnum):
     NOTHING_TO_UNDO = "nothing_to_undo"
     """A correction of an entry that is not a roll, or one already reversed."""
 
+    # Campaigns
+    NO_CAMPAIGN_RULES = "no_campaign_rules"
+    """A campaign of a game whose book gives no campaign rules."""
+    GAME_NOT_ENDED = "game_not_ended"
+    """Reading or applying a campaign game's experience before the game has ended."""
+
 
 @dataclass
 class ApplicationError(Exception):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from datetime import UTC
 from typing import Any
 
@@ -48,7 +49,17 @@ def _locked(game: Game) -> Game:
     return Game.objects.select_for_update().get(pk=game.pk)
 
 
-def _seat_list(game: Game, user: User, saved_list: SavedList) -> Seat:
+@dataclass(frozen=True)
+class Brought:
+    """A list as it is brought to the table: its document, pack versions and name (a saved
+    list's frozen copy, or a document a campaign builds from its pilots)."""
+
+    document: Mapping[str, Any]
+    versions: Mapping[str, str]
+    name: str
+
+
+def _brought(game: Game, user: User, saved_list: SavedList) -> Brought:
     if saved_list.owner_id != user.pk:
         raise ApplicationError(
             code=ErrorCode.UNKNOWN_LIST,
@@ -62,8 +73,16 @@ def _seat_list(game: Game, user: User, saved_list: SavedList) -> Seat:
             message=f"{saved_list.name} is a {saved_list.system.name} list; this game is {system}.",
             details=[{"path": "list", "field": "list", "message": "another game system"}],
         )
-    document = copy.deepcopy(saved_list.document)
-    versions = versions_map(saved_list.pack_versions.all())
+    return Brought(
+        document=saved_list.document,
+        versions=versions_map(saved_list.pack_versions.all()),
+        name=saved_list.name,
+    )
+
+
+def _seat(game: Game, user: User, brought: Brought) -> Seat:
+    document = copy.deepcopy(dict(brought.document))
+    versions = dict(brought.versions)
     checked = engine.list_checked_against(document, versions)
     taken = set(game.seats.values_list("side", flat=True))
     side = next(s for s in SIDES if s not in taken)
@@ -71,7 +90,7 @@ def _seat_list(game: Game, user: User, saved_list: SavedList) -> Seat:
         game=game,
         user=user,
         side=side,
-        list_name=saved_list.name,
+        list_name=brought.name,
         document=document,
         versions=versions,
         points=checked.verdict.points,
@@ -87,6 +106,10 @@ def _seat_list(game: Game, user: User, saved_list: SavedList) -> Seat:
     return seat
 
 
+def _seat_list(game: Game, user: User, saved_list: SavedList) -> Seat:
+    return _seat(game, user, _brought(game, user, saved_list))
+
+
 @transaction.atomic
 def game_create(
     *,
@@ -96,8 +119,10 @@ def game_create(
     dice: str = Game.Dice.SERVER,
     saved_list: SavedList | None = None,
     referee: bool = False,
+    brought: Brought | None = None,
 ) -> Game:
-    """A new game at the table: the owner brings a list, referees, or both.
+    """A new game at the table: the owner brings a list (a saved one, or ``brought``),
+    referees, or both.
 
     Server dice get their secret seed now and publish its SHA-256 at once, before anyone
     can roll."""
@@ -107,7 +132,7 @@ def game_create(
             message=f"No game system {system!r}.",
             details=[{"path": "system", "field": "system", "message": "unknown game system"}],
         )
-    if saved_list is None and not referee:
+    if saved_list is None and brought is None and not referee:
         raise ApplicationError(
             code=ErrorCode.INVALID,
             message="Bring a list, or referee the game.",
@@ -128,6 +153,8 @@ def game_create(
     game.save()
     if saved_list is not None:
         _seat_list(game, owner, saved_list)
+    elif brought is not None:
+        _seat(game, owner, brought)
     return game
 
 
@@ -156,6 +183,20 @@ def _open(game: Game) -> None:
 def game_join(*, game: Game, user: User, saved_list: SavedList) -> Seat:
     """``user`` sits at the table with a frozen copy of ``saved_list``."""
     game = _locked(game)
+    _joinable(game, user)
+    return _seat_list(game, user, saved_list)
+
+
+@transaction.atomic
+def game_seat(*, game: Game, user: User, brought: Brought) -> Seat:
+    """``user`` sits at the table with a list that is not a saved one (a campaign's pilots
+    as the campaign fields them), checked and frozen like a saved list's copy."""
+    game = _locked(game)
+    _joinable(game, user)
+    return _seat(game, user, brought)
+
+
+def _joinable(game: Game, user: User) -> None:
     _open(game)
     if game.seats.filter(user=user).exists() or game.referee_id == user.pk:
         raise ApplicationError(
@@ -165,7 +206,6 @@ def game_join(*, game: Game, user: User, saved_list: SavedList) -> Seat:
         raise ApplicationError(
             code=ErrorCode.GAME_NOT_OPEN, message="The table is full.", status=409
         )
-    return _seat_list(game, user, saved_list)
 
 
 @transaction.atomic

@@ -52,6 +52,7 @@ INSTALLED_APPS = [
     "builder.collections",
     "builder.simulations",
     "builder.play",
+    "builder.campaigns",
     "builder.printing",
     "builder.api",
     "builder.catalogue",
