@@ -9,7 +9,7 @@ from django.test import Client
 
 from builder.campaigns.services import campaign_create
 from tests.builder.api_fixtures import make_user
-from tests.builder.api_fixtures import packs as packs  # noqa: F401
+from tests.builder.api_fixtures import packs as packs
 
 pytestmark = pytest.mark.django_db
 
