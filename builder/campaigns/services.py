@@ -48,7 +48,9 @@ POINTS_STEP = 100
 """Air Action, "Building a Squadron": build totals in multiples of 100."""
 
 
-def _error(code: ErrorCode, message: str, path: str, words: str, status: int = 400) -> Any:
+def _campaign_refusal(
+    code: ErrorCode, message: str, path: str, words: str, status: int = 400
+) -> Any:
     return ApplicationError(
         code=code,
         message=message,
@@ -67,7 +69,7 @@ def rules_of(campaign: Campaign) -> CampaignRules:
     """The campaign's rules (a campaign is only ever made for a system that has them)."""
     rules = campaign_rules(campaign.system)
     if rules is None:
-        raise _error(
+        raise _campaign_refusal(
             ErrorCode.NO_CAMPAIGN_RULES,
             no_rules_message(campaign.system),
             "system",
@@ -116,7 +118,7 @@ def _player_or_organiser(campaign: Campaign, user: User, pilot: Pilot) -> None:
 
 def _own_pilot(campaign: Campaign, pilot: Pilot) -> Pilot:
     if pilot.campaign_id != campaign.pk:
-        raise _error(
+        raise _campaign_refusal(
             ErrorCode.NOT_FOUND, "No such pilot in this campaign.", "pilot", "unknown", 404
         )
     return pilot
@@ -131,11 +133,11 @@ def campaign_create(
     Refused in words for a game whose book gives no campaign rules; the settings are the
     engine's, each value checked, the defaults filled in."""
     if system not in engine.SYSTEMS:
-        raise _error(
+        raise _campaign_refusal(
             ErrorCode.UNKNOWN_SYSTEM, f"No game system {system!r}.", "system", "unknown system"
         )
     if campaign_rules(system) is None:
-        raise _error(
+        raise _campaign_refusal(
             ErrorCode.NO_CAMPAIGN_RULES, no_rules_message(system), "system", "no campaign rules"
         )
     try:
@@ -144,7 +146,7 @@ def campaign_create(
         raise bad_document_error(exc, "$") from exc
     versions = versions_map(current_versions(system))
     if not versions:
-        raise _error(
+        raise _campaign_refusal(
             ErrorCode.NO_CONTENT,
             f"No {engine.system_module(system).title} content pack is loaded.",
             "system",
@@ -189,10 +191,12 @@ def campaign_enrol(*, campaign: Campaign, user: User, saved_list: SavedList) -> 
     campaign = _locked(campaign)
     _member(campaign, user)
     if saved_list.owner_id != user.pk or saved_list.deleted_at is not None:
-        raise _error(ErrorCode.UNKNOWN_LIST, "That list is not one of yours.", "list", "not yours")
+        raise _campaign_refusal(
+            ErrorCode.UNKNOWN_LIST, "That list is not one of yours.", "list", "not yours"
+        )
     if saved_list.system.slug != campaign.system:
         title = engine.system_module(campaign.system).title
-        raise _error(
+        raise _campaign_refusal(
             ErrorCode.WRONG_SYSTEM,
             f"{saved_list.name} is a {saved_list.system.name} list; this campaign is {title}.",
             "list",
@@ -260,7 +264,7 @@ def _plane(
     chosen = [s for s in states if s["key"] in planes]
     if len(chosen) != 1:
         name = player.get_username()
-        raise _error(
+        raise _campaign_refusal(
             ErrorCode.INVALID,
             f"Choose one plane design for one of {name}'s characters.",
             "planes",
@@ -269,7 +273,7 @@ def _plane(
     state = chosen[0]
     plane = planes[state["key"]]
     if plane.owner_id != player.pk or plane.system.slug != campaign.system:
-        raise _error(
+        raise _campaign_refusal(
             ErrorCode.UNKNOWN_LIST,
             f"{plane.name} is not one of {player.get_username()}'s "
             f"{engine.system_module(campaign.system).title} designs.",
@@ -305,7 +309,7 @@ def campaign_game_start(
         if player in chosen:
             continue
         if role_of(campaign, player) is None:
-            raise _error(
+            raise _campaign_refusal(
                 ErrorCode.INVALID,
                 f"{player.get_username()} is not in this campaign.",
                 f"players[{n}]",
@@ -313,12 +317,12 @@ def campaign_game_start(
             )
         chosen.append(player)
     if not chosen:
-        raise _error(ErrorCode.INVALID, "Choose the players.", "players", "none chosen")
+        raise _campaign_refusal(ErrorCode.INVALID, "Choose the players.", "players", "none chosen")
     seats: list[tuple[User, Brought, dict[str, str]]] = []
     for n, player in enumerate(chosen):
         own = [s for s in states if s.get("player") == player.get_username()]
         if not own:
-            raise _error(
+            raise _campaign_refusal(
                 ErrorCode.INVALID,
                 f"{player.get_username()} has no living pilot in {campaign.name}.",
                 f"players[{n}]",
@@ -359,11 +363,11 @@ def campaign_game_start(
 def _campaign_game(campaign: Campaign, game: Game) -> CampaignGame:
     found = CampaignGame.objects.filter(campaign=campaign, game=game).first()
     if found is None:
-        raise _error(
+        raise _campaign_refusal(
             ErrorCode.NOT_FOUND, "That game is not one of this campaign's.", "game", "", 404
         )
     if game.status != Game.Status.ENDED:
-        raise _error(
+        raise _campaign_refusal(
             ErrorCode.GAME_NOT_ENDED,
             f"{game.title} has not ended: its experience is counted once the game ends.",
             "game",
@@ -378,7 +382,7 @@ def _winner(played: CampaignGame, winner_side: str | None) -> str | None:
         return played.winner_side or None
     sides = set(played.game.seats.values_list("side", flat=True)) if played.game else set()
     if winner_side and winner_side not in sides:
-        raise _error(
+        raise _campaign_refusal(
             ErrorCode.INVALID,
             f"No side {winner_side!r} played {played.title}; the sides were "
             f"{', '.join(sorted(sides))}.",
@@ -492,7 +496,7 @@ def campaign_game_apply(
         known = {e["key"] for e in proposed}
         for n, key in enumerate(keys):
             if key not in known:
-                raise _error(
+                raise _campaign_refusal(
                     ErrorCode.INVALID,
                     f"The game's log proposes no event {key!r}.",
                     f"keys[{n}]",
@@ -537,7 +541,7 @@ def campaign_award(
     _own_pilot(campaign, pilot)
     words = " ".join(reason.split())[:500]
     if not words:
-        raise _error(ErrorCode.INVALID, "Say why.", "reason", "empty")
+        raise _campaign_refusal(ErrorCode.INVALID, "Say why.", "reason", "empty")
     return _one(
         campaign,
         user,
