@@ -354,7 +354,9 @@ def _buy_add_on(
     record = rules.add_ons.get(str(wanted))
     if record is None:
         raise BadDocument.at(
-            "add_on", f"there is no add-on {wanted!r} (the book's are: {', '.join(rules.add_ons)})"
+            "add_on",
+            f"there is no add-on {wanted!r} (the book's are: "
+            f"{', '.join(a.name for a in rules.add_ons.values())})",
         )
     approved = event.get("approved_by")
     if not isinstance(approved, str) or not approved.strip():

@@ -220,7 +220,7 @@ def _add_ons(
             tally.add(
                 Code.UNKNOWN_ADD_ON,
                 f"There is no add-on {entry['add_on']!r} (the "
-                f"book's are: {', '.join(rules.add_ons)})",
+                f"book's are: {', '.join(a.name for a in rules.add_ons.values())})",
                 child(path, "add_on"),
             )
             continue

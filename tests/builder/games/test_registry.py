@@ -24,6 +24,7 @@ DEFAULT_LIMITS = {
     ("black-skies", "fighter"): None,
     ("black-skies", "squadron"): None,
     ("cs-hex", "plane"): None,
+    ("cs-hex", "character"): None,
 }
 """The limit a new list starts with: the books' usual game sizes; none where a list's size
 is not counted in points against a limit."""

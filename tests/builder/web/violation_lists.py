@@ -54,6 +54,7 @@ ACES = "cs-air-action/aces-300.json"
 FIGHTER = "black-skies/black-tiger.fighter.json"
 TIGERS = "black-skies/tiger-squadron.squadron.json"
 PLANE = "cs-hex/light-fighter-legal.json"
+ORLOV = "cs-hex/captain-orlov-character-legal.json"
 
 
 def _vance(**changes: Any) -> Doc:
@@ -77,6 +78,21 @@ def _plane(*parts: Doc, airframe: Doc | None = None, **envelope: Any) -> Doc:
     doc = example(PLANE)
     frame = {**doc["entries"][0], **(airframe or {})}
     return {**doc, **envelope, "entries": [frame, *parts]}
+
+
+def _orlov(*, drop: tuple[int, ...] = (), add: tuple[Doc, ...] = (), **hero: Any) -> Doc:
+    """Captain Orlov with entries dropped, added, or his own entry (0) changed."""
+    doc = example(ORLOV)
+    entries = [e for n, e in enumerate(doc["entries"]) if n not in drop]
+    if hero and 0 not in drop:
+        entries[0] = {**entries[0], **hero}
+    return {**doc, "entries": [*entries, *add]}
+
+
+def _orlov_levels(**levels: int) -> Doc:
+    doc = example(ORLOV)
+    doc["entries"][0]["characteristics"].update(levels)
+    return doc
 
 
 def _twice(path: str, index: int) -> Doc:
@@ -201,5 +217,28 @@ LISTS: dict[str, Callable[[], Doc]] = {
     "cs-hex.too-many-hardpoints": lambda: _plane(*[{"part": "drop-tank"} for _ in range(12)]),
     "cs-hex.seeker-without-beacon": lambda: _plane({"part": "rocket", "weapon": "rocket-seeker"}),
     "cs-hex.points-limit-ignored": lambda: {**example(PLANE), "points_limit": 5000},
+    "cs-hex.no-character": lambda: _orlov(drop=(0,)),
+    "cs-hex.extra-character": lambda: _orlov(add=(example(ORLOV)["entries"][0],)),
+    "cs-hex.unknown-role": lambda: _orlov(role="navigator"),
+    "cs-hex.unknown-characteristic": lambda: _orlov_levels(luck=2),
+    "cs-hex.level-not-in-table": lambda: _orlov_levels(accuracy=11),
+    "cs-hex.characteristic-below-minimum": lambda: _orlov_levels(constitution=2),
+    "cs-hex.characteristic-fixed": lambda: _orlov(
+        drop=(1, 2, 3, 4, 5, 6),
+        role="wingman",
+        characteristics={"natural-touch": 3, "constitution": 4},
+    ),
+    "cs-hex.unknown-add-on": lambda: _orlov(add=({"part": "add-on", "add_on": "luck"},)),
+    "cs-hex.duplicate-add-on": lambda: _orlov(add=({"part": "add-on", "add_on": "wanted"},)),
+    "cs-hex.add-on-over-maximum": lambda: _orlov(
+        drop=(2,), add=({"part": "add-on", "add_on": "experienced-parachutist", "count": 5},)
+    ),
+    "cs-hex.add-ons-not-allowed": lambda: _orlov(drop=(1, 5, 6), role="gunner"),
+    "cs-hex.wingmen-not-bought": lambda: _orlov(drop=(1,)),
+    "cs-hex.wingmen-not-written": lambda: _orlov(drop=(5, 6)),
+    "cs-hex.wingman-unnamed": lambda: _orlov(
+        drop=(6,), add=({"part": "wingman", "name": "", "characteristics": {"constitution": 3}},)
+    ),
+    "cs-hex.over-budget": lambda: _orlov_levels(accuracy=9),
 }
 """Code -> a list raising it (and perhaps others): each built fresh when called."""
