@@ -12,6 +12,7 @@ events again changes nothing because every event has a key.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -127,6 +128,37 @@ def live_entries(log: Mapping[str, Any]) -> list[Mapping[str, Any]]:
 def event_key(game: str | None, entry: int | str | None, kind: str, member: str) -> str:
     """An event's key: the same game, entry, kind and member give the same key."""
     return f"{game}:{entry}:{kind}:{member}"
+
+
+def side_of(table_key: str) -> str:
+    """The side a table key belongs to: ``b2`` is side ``b``."""
+    found = re.match(r"[A-Za-z]+", table_key)
+    return found.group(0).lower() if found else ""
+
+
+def log_event(
+    game: str,
+    seq: Any,
+    kind: str,
+    member: str,
+    experience: int,
+    text: str,
+    section: str,
+    **more: Any,
+) -> dict[str, Any]:
+    """An event a game's log proposes, keyed by the game, the entry, the kind and the member."""
+    return {
+        "key": event_key(game, seq, kind, member),
+        "member": member,
+        "kind": kind,
+        "experience": experience,
+        "cost": 0,
+        "game": game,
+        "entry": seq,
+        "text": text,
+        "section": section,
+        **more,
+    }
 
 
 def new_events(

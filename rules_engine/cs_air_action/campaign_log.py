@@ -10,11 +10,10 @@ same log again proposes the same keys and applying it twice changes nothing.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any
 
-from rules_engine.campaign import event_key, live_entries
+from rules_engine.campaign import live_entries, log_event, side_of
 from rules_engine.catalogue import Catalogue
 from rules_engine.cs_air_action.campaign_tables import award, rows
 from rules_engine.cs_air_action.procedures_campaign import NO_ACT, NO_FEAT, daring_feats
@@ -34,34 +33,6 @@ def acts(catalogue: Catalogue) -> dict[str, dict[str, Any]]:
     return {str(r["act"]).lower().replace(" ", "-"): r for r in rows(catalogue, "heroic-acts")}
 
 
-def side_of(table_key: str) -> str:
-    """The side a table key belongs to: ``b2`` is side ``b``."""
-    found = re.match(r"[A-Za-z]+", table_key)
-    return found.group(0).lower() if found else ""
-
-
-def _event(
-    game: str,
-    seq: Any,
-    kind: str,
-    member: str,
-    experience: int,
-    text: str,
-    section: str,
-    **more: Any,
-) -> dict[str, Any]:
-    return {
-        "key": event_key(game, seq, kind, member),
-        "member": member,
-        "kind": kind,
-        "experience": experience,
-        "cost": 0,
-        "game": game,
-        "entry": seq,
-        "text": text,
-        "section": section,
-        **more,
-    }
 
 
 def proposals(
@@ -119,7 +90,7 @@ def _shot(
     if member is None or not target or side_of(target) == side_of(attacker or ""):
         return []  # "each enemy plane": a friendly plane shot down earns nothing
     return [
-        _event(
+        log_event(
             game,
             seq,
             "shot-down",
@@ -146,7 +117,7 @@ def _bail_out(
         return []
     if not (entry.get("outcome") or {}).get("bailed_out"):
         return [
-            _event(
+            log_event(
                 game,
                 seq,
                 "perished",
@@ -157,7 +128,7 @@ def _bail_out(
             )
         ]
     events = [
-        _event(
+        log_event(
             game,
             seq,
             "bail-out",
@@ -171,7 +142,7 @@ def _bail_out(
     row = acts(catalogue).get(act)
     if row is not None:
         events.append(
-            _event(
+            log_event(
                 game,
                 seq,
                 "heroic-act",
@@ -199,7 +170,7 @@ def _daring_feat(
     if member is None or row is None:
         return []
     events = [
-        _event(
+        log_event(
             game,
             seq,
             "daring-feat",
@@ -213,7 +184,7 @@ def _daring_feat(
     if row.get("counts_as_shot_down"):
         target = roles.get("target")
         events.append(
-            _event(
+            log_event(
                 game,
                 seq,
                 "shot-down",
@@ -245,7 +216,7 @@ def _collision(
         member = figure_map.get(roles.get(f"plane_{i + 1}") or "")
         if member is not None and not destroyed:
             events.append(
-                _event(
+                log_event(
                     game,
                     seq,
                     "survived-collision",
@@ -270,7 +241,7 @@ def _remained(
     points = award(catalogue, REMAINED)
     return [
         {
-            **_event(
+            **log_event(
                 game,
                 "end",
                 "remained-and-won",

@@ -9,11 +9,10 @@ at the end XP for the battle for every character who took part and lived (ruling
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any
 
-from rules_engine.campaign import event_key, live_entries
+from rules_engine.campaign import live_entries, log_event, side_of
 from rules_engine.catalogue import Catalogue
 
 DEVELOPMENT = "Развитие персонажа"
@@ -21,34 +20,6 @@ SPIN_PROCEDURES = ("spin-recovery", "spin-facing")
 """The rolls after which a plane at its doom point takes its pilot with it."""
 
 
-def side_of(table_key: str) -> str:
-    """The side a table key belongs to: ``b2`` is side ``b``."""
-    found = re.match(r"[A-Za-z]+", table_key)
-    return found.group(0).lower() if found else ""
-
-
-def _event(
-    game: str,
-    seq: Any,
-    kind: str,
-    member: str,
-    experience: int,
-    text: str,
-    section: str,
-    **more: Any,
-) -> dict[str, Any]:
-    return {
-        "key": event_key(game, seq, kind, member),
-        "member": member,
-        "kind": kind,
-        "experience": experience,
-        "cost": 0,
-        "game": game,
-        "entry": seq,
-        "text": text,
-        "section": section,
-        **more,
-    }
 
 
 def _credited(entry: Mapping[str, Any], subject: str, last_hit: Mapping[str, str]) -> str | None:
@@ -90,7 +61,7 @@ def proposals(
             member = figure_map.get(str(key))
             if member and member not in perished:
                 events.append(
-                    _event(
+                    log_event(
                         game,
                         seq,
                         "bail-out",
@@ -109,7 +80,7 @@ def proposals(
                 member = figure_map[target]
                 perished.add(member)
                 events.append(
-                    _event(
+                    log_event(
                         game,
                         seq,
                         "perished",
@@ -129,7 +100,7 @@ def proposals(
                 and side_of(attacker) != side_of(target)
             ):
                 events.append(
-                    _event(
+                    log_event(
                         game,
                         seq,
                         "plane-destroyed",
@@ -144,7 +115,7 @@ def proposals(
         if member not in perished:
             events.append(
                 {
-                    **_event(
+                    **log_event(
                         game,
                         "end",
                         "battle",
